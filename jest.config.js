@@ -1,0 +1,21 @@
+const { readFileSync } = require('node:fs');
+
+const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+// Inside jest, dynamic import() must become require(): jest's module sandbox has no ESM loader.
+swc.module = { type: 'commonjs' };
+delete swc.$schema;
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/setup/per-file.ts'],
+  testTimeout: 60_000,
+  maxWorkers: 2,
+  // Each file starts its own service on its own database clone; a hang must not stall CI.
+  forceExit: false,
+};

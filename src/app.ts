@@ -1,0 +1,187 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { execute, subscribe, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { pinoHttp } from 'pino-http';
+import { WebSocketServer } from 'ws';
+import { anonymous } from './auth/actor';
+import { bearerFrom, type Credentials } from './auth/authenticate';
+import { createContext, type GraphQLContext } from './graphql/context';
+import { Loaders } from './graphql/loaders';
+import { formatError } from './graphql/errors';
+import { buildAppSchema } from './graphql/schema';
+import { createRateLimiter } from './rest/rate-limit';
+import { createRestRouter, restErrorHandler } from './rest/router';
+import type { Services } from './services';
+
+export interface AppServer {
+  app: Express;
+  httpServer: Server;
+  schema: GraphQLSchema;
+  /** Stops accepting, lets running requests finish, closes WebSockets and streams. */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+function credentialsOf(req: Request): Credentials {
+  const token = typeof req.query?.token === 'string' ? req.query.token : null;
+  const apiKey = req.headers['x-api-key'];
+  return {
+    bearer: bearerFrom(req.headers.authorization) ?? token,
+    apiKey: Array.isArray(apiKey) ? apiKey[0] : apiKey ?? null,
+  };
+}
+
+/** graphql-ws clients send the same credentials as connection params. */
+function credentialsOfParams(params: Record<string, unknown> | undefined): Credentials {
+  const p = params ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    bearer: bearerFrom(str(p.authorization) ?? str(p.Authorization)) ?? str(p.token),
+    apiKey: str(p['x-api-key']) ?? str(p.apiKey),
+  };
+}
+
+export async function createAppServer(services: Services): Promise<AppServer> {
+  const { config, logger, orm } = services;
+  const schema = await buildAppSchema();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('query parser', 'extended');
+  const httpServer = createServer(app);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    let ok = true;
+    for (const { name, check } of services.readiness) {
+      try {
+        await check();
+        checks[name] = 'ok';
+      } catch (err) {
+        ok = false;
+        checks[name] = 'unavailable';
+        logger.warn({ err, check: name }, 'readiness check failed');
+      }
+    }
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks });
+  });
+
+  // Every request below gets its own EntityManager (MikroORM's RequestContext).
+  app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+
+  const authenticate = async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const creds = credentialsOf(req);
+      req.auth = creds.bearer || creds.apiKey ? await services.authenticator.authenticate(orm.em as EntityManager, creds) : anonymous;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+  const rateLimit = createRateLimiter(config, orm, logger);
+  app.use(['/api', '/graphql'], authenticate, rateLimit);
+
+  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  app.use(createRestRouter(schema, services));
+  app.use('/api', (req: Request, res: Response) => {
+    res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
+  });
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const creds = credentialsOfParams(ctx.connectionParams);
+        if (!creds.bearer && !creds.apiKey) {
+          ctx.extra.ctx = createContext(services, anonymous, randomUUID(), logger);
+          return true;
+        }
+        const auth = await RequestContext.create(orm.em, () => services.authenticator.authenticate(orm.em as EntityManager, creds));
+        if (!auth.actor) return false;
+        ctx.extra.ctx = createContext(services, auth, randomUUID(), logger);
+        return true;
+      },
+      // Batch loaders cache per operation, like per HTTP request.
+      context: (ctx) => ({ ...(ctx.extra.ctx as GraphQLContext), loaders: new Loaders(services) }),
+      // Each operation runs with its own EntityManager, like an HTTP request.
+      execute: (args) => RequestContext.create(orm.em, () => execute(args)),
+      subscribe: (args) => RequestContext.create(orm.em, () => subscribe(args)),
+      onError: (_ctx, _id, _payload, errors) => {
+        for (const e of errors) logger.debug({ err: e }, 'graphql-ws operation error');
+      },
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    formatError: formatError(logger),
+    introspection: true,
+    // Shutdown is ours (runtime.stop): Apollo would otherwise re-raise the signal and kill the process mid-drain.
+    stopOnTerminationSignals: false,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger),
+    }),
+  );
+
+  app.use(restErrorHandler(logger));
+
+  return {
+    app,
+    httpServer,
+    schema,
+    async close() {
+      for (const close of [...services.streamClosers]) {
+        try {
+          await close();
+        } catch (err) {
+          logger.warn({ err }, 'stream close failed');
+        }
+      }
+      await apollo.stop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiKey } from '../entities/api-key.entity';
+import type { Actor } from './actor';
+import { randomToken, sha256 } from './secrets';
+
+const TOUCH_INTERVAL_MS = 60_000;
+export const API_KEY_PREFIX = 'imk_';
+
+/** API keys are random, shown once at creation and stored only as SHA-256 hashes. */
+export class ApiKeyService {
+  async create(em: EntityManager, userId: string, name: string, agentId: string | null = null): Promise<{ key: string; apiKey: ApiKey }> {
+    const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+    const apiKey = new ApiKey();
+    apiKey.userId = userId;
+    apiKey.name = name;
+    apiKey.agentId = agentId;
+    apiKey.keyHash = sha256(key);
+    em.persist(apiKey);
+    await em.flush();
+    return { key, apiKey };
+  }
+
+  async verify(em: EntityManager, key: string): Promise<Actor | null> {
+    const rows = await em.execute<Array<{ id: string; user_id: string; agent_id: string | null; last_used_at: Date | null }>>(
+      `select id, user_id, agent_id, last_used_at from api_keys where key_hash = ?`,
+      [sha256(key)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
+      await em.execute(`update api_keys set last_used_at = now() where id = ?`, [row.id]);
+    }
+    return { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
+  }
+}

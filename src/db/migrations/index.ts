@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Foundation } from './20261122000000-foundation';
+
+/** Applied in order at start-up. New migrations go at the end, one line each. */
+export const migrationsList: MigrationObject[] = [
+  { name: '20261122000000-foundation', class: Migration20261122000000Foundation },
+];

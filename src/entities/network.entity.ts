@@ -1,0 +1,38 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { User } from './user.entity';
+
+export type JoinPolicy = 'anyone' | 'invite_only';
+
+@Entity({ tableName: 'networks' })
+export class Network {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text' })
+  title: string;
+
+  @Property({ type: 'text', nullable: true })
+  prompt: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  imageUrl: string | null = null;
+
+  @Property({ type: 'string', length: 16 })
+  joinPolicy: JoinPolicy = 'anyone';
+
+  /** Unguessable code for the public share link. */
+  @Unique()
+  @Property({ type: 'string', length: 64 })
+  shareCode: string;
+
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, fieldName: 'created_by_id', deleteRule: 'set null', nullable: true })
+  createdById: string | null = null;
+
+  @Property({ type: 'Date', columnType: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'Date', columnType: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

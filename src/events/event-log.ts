@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+
+/** The Postgres channel that tells every instance a frame committed. */
+export const EVENTS_CHANNEL = 'im_events';
+
+/** What a writer hands over: the frame's type and the rest of its fields. */
+export interface FrameInput {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** A frame as it leaves the log: SSE id = eventId, plus the server time it was written. */
+export interface Frame {
+  eventId: string;
+  at: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface NotifyPayload {
+  userId: string;
+  eventId: string;
+}
+
+/**
+ * Builds a notification frame (`type, id, title, body, data`), the shape the Events section
+ * gives for everything except chat frames.
+ */
+export function notification(type: string, title: string, body: string, data: Record<string, unknown>): FrameInput {
+  return { type, id: randomUUID(), title, body, data };
+}
+
+/**
+ * Appends frames to users' event logs inside the caller's transaction.
+ *
+ * The per-user counter row is bumped with an upsert, which takes a row lock held until the
+ * transaction ends: a second writer for the same user waits, so ids commit in increasing
+ * order and a reader that has seen id N can never later miss a frame with an id below N.
+ * `pg_notify` inside the transaction is delivered only if, and when, it commits.
+ *
+ * `em` must be inside a transaction (`em.transactional`); otherwise each statement commits
+ * on its own and the guarantee is lost, so this refuses to run outside one.
+ */
+export async function appendEvents(
+  em: EntityManager,
+  frames: Array<{ userId: string; frame: FrameInput }>,
+): Promise<Array<{ userId: string; eventId: string }>> {
+  if (!em.isInTransaction()) throw new Error('appendEvents must run inside a transaction');
+  const written: Array<{ userId: string; eventId: string }> = [];
+  // Lock counters in a fixed order so two transactions writing to the same users cannot deadlock.
+  const ordered = [...frames].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  for (const { userId, frame } of ordered) {
+    const { type, ...rest } = frame;
+    const [row] = await em.execute<Array<{ last_id: string }>>(
+      `insert into event_counters (user_id, last_id) values (?, 1)
+       on conflict (user_id) do update set last_id = event_counters.last_id + 1
+       returning last_id`,
+      [userId],
+    );
+    const eventId = String(row.last_id);
+    await em.execute(
+      `insert into events (user_id, event_id, type, payload, created_at) values (?, ?, ?, ?, now())`,
+      [userId, eventId, type, JSON.stringify(rest)],
+    );
+    await em.execute(`select pg_notify(?, ?)`, [EVENTS_CHANNEL, JSON.stringify({ userId, eventId } satisfies NotifyPayload)]);
+    written.push({ userId, eventId });
+  }
+  return written;
+}
+
+export async function appendEvent(em: EntityManager, userId: string, frame: FrameInput) {
+  const [w] = await appendEvents(em, [{ userId, frame }]);
+  return w.eventId;
+}
+
+interface EventRow {
+  event_id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export function toFrame(row: EventRow): Frame {
+  return {
+    ...row.payload,
+    eventId: String(row.event_id),
+    at: new Date(row.created_at).toISOString(),
+    type: row.type,
+  };
+}
+
+/** Frames of one user with ids above `after`, oldest first. */
+export async function readEvents(
+  em: EntityManager,
+  userId: string,
+  after: string | null,
+  limit: number,
+): Promise<Frame[]> {
+  const rows = await em.execute<EventRow[]>(
+    `select event_id, type, payload, created_at from events
+     where user_id = ? and event_id > ? order by event_id asc limit ?`,
+    [userId, after ?? '0', limit],
+  );
+  return rows.map(toFrame);
+}

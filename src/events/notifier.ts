@@ -1,0 +1,106 @@
+import { EventEmitter } from 'node:events';
+import { Client } from 'pg';
+import type { Logger } from '../logger';
+import { EVENTS_CHANNEL, type NotifyPayload } from './event-log';
+
+/**
+ * Listens on the events channel with one dedicated connection per process and fans each
+ * committed frame's (userId, eventId) out to local listeners. Frames themselves are read
+ * from the table, so a lost notification only delays delivery until the next one or a
+ * reconnect-triggered catch-up (`onReconnect`).
+ */
+export class EventNotifier {
+  private client: Client | null = null;
+  private readonly emitter = new EventEmitter();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private connected = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl });
+    client.on('notification', (msg) => {
+      if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+      try {
+        const p = JSON.parse(msg.payload) as NotifyPayload;
+        this.emitter.emit(`user:${p.userId}`, p.eventId);
+        this.emitter.emit('any', p);
+      } catch (err) {
+        this.logger.warn({ err }, 'unreadable event notification');
+      }
+    });
+    client.on('error', (err) => {
+      this.logger.warn({ err }, 'event listener connection failed; reconnecting');
+      this.scheduleReconnect();
+    });
+    client.on('end', () => this.scheduleReconnect());
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.client = client;
+    this.connected = true;
+  }
+
+  private scheduleReconnect(): void {
+    this.connected = false;
+    if (this.closed || this.retryTimer) return;
+    const old = this.client;
+    this.client = null;
+    old?.removeAllListeners();
+    old?.end().catch(() => undefined);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect()
+        .then(() => this.emitter.emit('reconnect'))
+        .catch((err) => {
+          this.logger.warn({ err }, 'event listener reconnect failed');
+          this.scheduleReconnect();
+        });
+    }, 1000);
+    this.retryTimer.unref();
+  }
+
+  /** Calls `fn(eventId)` whenever a frame for `userId` commits, on any instance. */
+  onUser(userId: string, fn: (eventId: string) => void): () => void {
+    const key = `user:${userId}`;
+    this.emitter.on(key, fn);
+    return () => this.emitter.off(key, fn);
+  }
+
+  onAny(fn: (p: NotifyPayload) => void): () => void {
+    this.emitter.on('any', fn);
+    return () => this.emitter.off('any', fn);
+  }
+
+  /** Listeners should re-read from their last id: notifications sent while down are lost. */
+  onReconnect(fn: () => void): () => void {
+    this.emitter.on('reconnect', fn);
+    return () => this.emitter.off('reconnect', fn);
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.connected = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const c = this.client;
+    this.client = null;
+    if (c) {
+      c.removeAllListeners();
+      await c.end().catch(() => undefined);
+    }
+    this.emitter.removeAllListeners();
+  }
+}

@@ -1,0 +1,64 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { badRequest, DomainError } from '../domain/shared/errors';
+import { httpStatusOf, internalError } from '../domain/shared/error-table';
+import type { Logger } from '../logger';
+
+function domainOf(err: GraphQLError): DomainError | null {
+  let e: unknown = err.originalError;
+  // type-graphql and graphql-js may wrap errors; unwrap to the first domain error.
+  for (let i = 0; i < 5 && e; i++) {
+    if (e instanceof DomainError) return e;
+    e = (e as { originalError?: unknown }).originalError;
+  }
+  return null;
+}
+
+/**
+ * Errors graphql-js raises itself (variables that do not coerce, a document that does not
+ * validate) are the client's input problems. They carry no original error, or one that is a
+ * GraphQLError without a path.
+ */
+function isInputError(err: GraphQLError): boolean {
+  if (!err.originalError) return true;
+  return err.originalError instanceof GraphQLError && !err.path;
+}
+
+/** Reduces a GraphQL result's errors to the one domain error a REST client receives. */
+export function toDomainError(errors: readonly GraphQLError[], logger: Logger): DomainError {
+  for (const err of errors) {
+    const d = domainOf(err);
+    if (d) return d;
+  }
+  const input = errors.filter(isInputError);
+  if (input.length === errors.length) {
+    return badRequest(input.map((e) => ({ path: inputPath(e), message: e.message })));
+  }
+  for (const err of errors) logger.error({ err: err.originalError ?? err, path: err.path }, 'unhandled error');
+  return internalError();
+}
+
+function inputPath(e: GraphQLError): string {
+  const m = /^Variable "\$([^"]+)" got invalid value.*?(?: at "([^"]+)")?;/.exec(e.message);
+  if (!m) return '';
+  // REST clients sent the fields of `$input` at the top level of their body.
+  return (m[2] ?? m[1]).replace(/^input\.?/, '');
+}
+
+/** Apollo and graphql-ws: domain errors keep their text and fields; unknown ones are masked. */
+export function formatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const err = error instanceof GraphQLError ? error : null;
+    const d = err ? domainOf(err) : error instanceof DomainError ? error : null;
+    if (d) {
+      return {
+        message: d.error,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: d.code, http: { status: httpStatusOf[d.code] }, ...d.extra },
+      };
+    }
+    if (err && isInputError(err)) return formatted;
+    logger.error({ err: err?.originalError ?? error }, 'unhandled GraphQL error');
+    return { message: 'internal', path: formatted.path, extensions: { code: 'INTERNAL' } };
+  };
+}

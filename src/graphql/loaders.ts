@@ -1,0 +1,36 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../entities/user.entity';
+import type { Services } from '../services';
+
+/**
+ * Per-request batch loaders, so nested fields cost one query per level rather than one per row.
+ * Add a getter per loader; each is created on first use.
+ */
+export class Loaders {
+  private readonly cache = new Map<string, DataLoader<string, unknown>>();
+
+  constructor(private readonly services: Services) {}
+
+  private get em(): EntityManager {
+    return this.services.orm.em as EntityManager;
+  }
+
+  /** Creates (once per request) a loader keyed by `name`. */
+  protected loader<V>(name: string, batch: (keys: readonly string[]) => Promise<Array<V | null>>): DataLoader<string, V | null> {
+    let l = this.cache.get(name) as DataLoader<string, V | null> | undefined;
+    if (!l) {
+      l = new DataLoader<string, V | null>(batch);
+      this.cache.set(name, l as DataLoader<string, unknown>);
+    }
+    return l;
+  }
+
+  get users(): DataLoader<string, User | null> {
+    return this.loader('users', async (ids) => {
+      const rows = await this.em.find(User, { id: { $in: [...ids] } });
+      const byId = new Map(rows.map((u) => [u.id, u]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { RequestContext } from '@mikro-orm/core';
+import PgBoss from 'pg-boss';
+import type { Orm } from '../db/orm';
+import type { Logger } from '../logger';
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Runs with its own EntityManager; a throw marks the job failed and pg-boss retries it. */
+  handler: (data: T) => Promise<void>;
+  /** Cron (UTC) for a recurring job; pg-boss keeps one schedule across instances. */
+  cron?: string;
+  retryLimit?: number;
+  /** How often an idle worker polls, in seconds (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  batchSize?: number;
+}
+
+/**
+ * The Postgres job queue (pg-boss): background work survives crashes and is shared by all
+ * instances. Areas register jobs before `start`.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly defs = new Map<string, JobDefinition<object>>();
+  private started = false;
+
+  constructor(
+    databaseUrl: string,
+    private readonly orm: Orm,
+    private readonly logger: Logger,
+    private readonly enabled: boolean,
+  ) {
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+    this.boss.on('error', (err) => this.logger.error({ err }, 'job queue error'));
+  }
+
+  register<T extends object>(def: JobDefinition<T>): void {
+    if (this.started) throw new Error(`Job ${def.name} registered after start`);
+    this.defs.set(def.name, def as JobDefinition<object>);
+  }
+
+  get isRunning(): boolean {
+    return this.started;
+  }
+
+  async start(): Promise<void> {
+    if (!this.enabled || this.started) return;
+    await this.boss.start();
+    for (const def of this.defs.values()) {
+      await this.boss.createQueue(def.name, { name: def.name, retryLimit: def.retryLimit ?? 5, retryBackoff: true });
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      await this.boss.work<object>(
+        def.name,
+        { pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, batchSize: def.batchSize ?? 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await RequestContext.create(this.orm.em, () => def.handler(job.data ?? {}));
+          }
+        },
+      );
+    }
+    this.started = true;
+  }
+
+  /** Enqueues a job (after the change it follows has committed). Null when jobs are disabled. */
+  async send(name: string, data: object, opts: PgBoss.SendOptions = {}): Promise<string | null> {
+    if (!this.started) return null;
+    return this.boss.send(name, data, opts);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

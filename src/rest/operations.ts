@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kind, parse, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+
+export interface LoadedOperation {
+  name: string;
+  document: DocumentNode;
+  kind: 'query' | 'mutation' | 'subscription';
+}
+
+/**
+ * Reads every .graphql document under `dir`, validates it against the schema and returns each
+ * named operation with a document of its own (the operation plus the fragments it may use).
+ * Runs once at start-up; an invalid document stops the service.
+ */
+export function loadOperations(schema: GraphQLSchema, dir = join(__dirname, 'operations')): Map<string, LoadedOperation> {
+  const ops = new Map<string, LoadedOperation>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort()) {
+    const source = readFileSync(join(dir, file), 'utf8');
+    const doc = parse(source, { noLocation: true });
+    const errors = validate(schema, doc);
+    if (errors.length) {
+      throw new Error(`Invalid operations in ${file}:\n${errors.map((e) => `  ${e.message}`).join('\n')}`);
+    }
+    const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+    for (const def of doc.definitions) {
+      if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+      const op = def as OperationDefinitionNode;
+      const name = op.name?.value;
+      if (!name) throw new Error(`Unnamed operation in ${file}`);
+      if (ops.has(name)) throw new Error(`Operation ${name} is defined twice (${file})`);
+      ops.set(name, {
+        name,
+        kind: op.operation,
+        document: { kind: Kind.DOCUMENT, definitions: [op, ...fragments] },
+      });
+    }
+  }
+  return ops;
+}

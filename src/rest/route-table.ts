@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The parts of an HTTP request a route row may turn into variables. */
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  /** The uploaded file of a multipart route. */
+  file?: { buffer: Buffer; mimetype: string; originalname: string; size: number };
+  headers: Request['headers'];
+}
+
+/**
+ * One documented REST route: which named GraphQL operation it runs and how the request and
+ * result translate. The operation lives in src/rest/operations/*.graphql.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  /** Express path, e.g. `/api/intents/:id`. */
+  path: string;
+  /** Name of the operation in the .graphql documents. */
+  operation: string;
+  /** Request → operation variables. Default: none. */
+  variables?: (r: RestRequest) => Record<string, unknown>;
+  /** Success status. Default 200. */
+  status?: number;
+  /** Operation data → JSON body. Default: the value of the operation's single root field. */
+  body?: (data: Record<string, any>, r: RestRequest) => unknown;
+  /** Writes the response itself (files, streams); replaces `status` and `body`. */
+  send?: (res: Response, data: Record<string, any>, r: RestRequest) => void | Promise<void>;
+  /** A multipart route: the form field holding the file. */
+  upload?: { field: string };
+}
+
+/** A route table for one area: rows in the order they are matched. */
+export type RouteTable = RouteDef[];

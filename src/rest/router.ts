@@ -1,0 +1,118 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { execute, type GraphQLSchema } from 'graphql';
+import multer from 'multer';
+import { DomainError } from '../domain/shared/errors';
+import { errorBody, httpStatusOf } from '../domain/shared/error-table';
+import { anonymous } from '../auth/actor';
+import { createContext } from '../graphql/context';
+import { toDomainError } from '../graphql/errors';
+import type { Logger } from '../logger';
+import type { Services } from '../services';
+import { loadOperations, type LoadedOperation } from './operations';
+import type { RestRequest, RouteDef } from './route-table';
+import { routeTables } from './routes';
+
+export function sendError(res: Response, err: DomainError): void {
+  if (res.headersSent) return;
+  res.status(httpStatusOf[err.code]).json(errorBody(err));
+}
+
+function requestLogger(req: Request, fallback: Logger): Logger {
+  return ((req as unknown as { log?: Logger }).log ?? fallback) as Logger;
+}
+
+/**
+ * Mounts every route table row on an Express router. Each row runs its named operation with
+ * graphql-js `execute` in this process, against the same schema GraphQL clients use.
+ */
+export function createRestRouter(schema: GraphQLSchema, services: Services): Router {
+  const operations = loadOperations(schema);
+  const router = express.Router();
+  const uploads = multer({ storage: multer.memoryStorage(), limits: { fileSize: services.config.UPLOAD_MAX_BYTES, files: 1 } });
+
+  for (const route of routeTables.flat()) {
+    const op = operations.get(route.operation);
+    if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
+    if (op.kind === 'subscription') throw new Error(`Route ${route.method} ${route.path}: subscriptions are served by the stream routes`);
+    const handlers: express.RequestHandler[] = [];
+    if (route.upload) handlers.push(uploads.single(route.upload.field));
+    handlers.push((req, res, next) => {
+      runRoute(schema, services, route, op, req, res).catch(next);
+    });
+    router[route.method.toLowerCase() as 'get'](route.path, ...handlers);
+  }
+  return router;
+}
+
+export function toRestRequest(req: Request): RestRequest {
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  const f = (req as Request & { file?: Express.Multer.File }).file;
+  return {
+    params: req.params as Record<string, string>,
+    query: req.query as Record<string, unknown>,
+    body,
+    headers: req.headers,
+    file: f ? { buffer: f.buffer, mimetype: f.mimetype, originalname: f.originalname, size: f.size } : undefined,
+  };
+}
+
+async function runRoute(
+  schema: GraphQLSchema,
+  services: Services,
+  route: RouteDef,
+  op: LoadedOperation,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const logger = requestLogger(req, services.logger);
+  const r = toRestRequest(req);
+  if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Array.isArray(req.body)) && req.method !== 'GET') {
+    return sendError(res, new DomainError('BAD_REQUEST', 'invalid_request', { details: [{ path: '', message: 'The body must be a JSON object' }] }));
+  }
+  let variables: Record<string, unknown>;
+  try {
+    variables = route.variables ? route.variables(r) : {};
+  } catch (err) {
+    if (err instanceof DomainError) return sendError(res, err);
+    throw err;
+  }
+  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger);
+  const result = await execute({
+    schema,
+    document: op.document,
+    operationName: op.name,
+    variableValues: variables,
+    contextValue: context,
+  });
+  if (result.errors?.length) return sendError(res, toDomainError(result.errors, logger));
+  const data = (result.data ?? {}) as Record<string, any>;
+  if (route.send) return route.send(res, data, r);
+  const body = route.body ? route.body(data, r) : data[Object.keys(data)[0]];
+  res.status(route.status ?? 200).json(body ?? {});
+}
+
+/** Errors Express or its body parsers raise before a route runs, as documented JSON. */
+export function restErrorHandler(logger: Logger) {
+  // Express recognises error handlers by their four parameters.
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (err instanceof DomainError) return sendError(res, err);
+    const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
+    if (e.type === 'entity.parse.failed') {
+      return sendError(res, new DomainError('BAD_REQUEST', 'invalid_json', { details: [{ path: '', message: 'The body is not valid JSON' }] }));
+    }
+    if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
+      return sendError(res, new DomainError('PAYLOAD_TOO_LARGE', 'payload_too_large', { detail: 'The request body is too large' }));
+    }
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+      return sendError(res, new DomainError('UNSUPPORTED_MEDIA_TYPE', 'unsupported_media_type', { detail: e.message }));
+    }
+    if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) {
+      return sendError(res, new DomainError('BAD_REQUEST', 'invalid_request', { details: [{ path: e.field ?? '', message: e.message ?? 'Invalid upload' }] }));
+    }
+    if (e.status && e.status >= 400 && e.status < 500) {
+      return sendError(res, new DomainError('BAD_REQUEST', 'invalid_request', { details: [{ path: '', message: e.message ?? 'Bad request' }] }));
+    }
+    requestLogger(req, logger).error({ err }, 'unhandled error');
+    if (!res.headersSent) res.status(500).json({ error: 'internal' });
+  };
+}

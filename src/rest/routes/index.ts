@@ -1,0 +1,5 @@
+import type { RouteTable } from '../route-table';
+import { accountRoutes } from './accounts.routes';
+
+/** Every area's table; add new ones here (one line each). */
+export const routeTables: RouteTable[] = [accountRoutes];

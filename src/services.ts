@@ -1,0 +1,61 @@
+import type { Config } from './config';
+import type { Orm } from './db/orm';
+import type { Logger } from './logger';
+import { ApiKeyService } from './auth/api-key.service';
+import { Authenticator } from './auth/authenticate';
+import { SessionService } from './auth/session.service';
+import { AccountService } from './domain/accounts/account.service';
+import type { CoreDeps } from './domain/shared/domain-service';
+import type { EventNotifier } from './events/notifier';
+import type { JobQueue } from './jobs/job-queue';
+
+/**
+ * The process-wide object graph: one instance of each service, built once at start-up.
+ * Areas add their services here (one field and one line in createServices).
+ */
+export interface Services extends CoreDeps {
+  notifier: EventNotifier;
+  jobs: JobQueue;
+  sessions: SessionService;
+  apiKeys: ApiKeyService;
+  authenticator: Authenticator;
+  accounts: AccountService;
+  /** Checks behind GET /readyz (database, vector index, ...). */
+  readiness: Array<{ name: string; check: () => Promise<unknown> }>;
+  /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
+  streamClosers: Set<() => Promise<void> | void>;
+  /** Background parts to stop on shutdown (workers, queues), run in reverse order. */
+  closers: Array<() => Promise<void> | void>;
+  /** Runs once before HTTP opens: areas load indexes, register jobs, and so on. */
+  start(): Promise<void>;
+}
+
+export interface ServiceInputs {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  notifier: EventNotifier;
+  jobs: JobQueue;
+}
+
+export function createServices({ config, logger, orm, notifier, jobs }: ServiceInputs): Services {
+  const core: CoreDeps = { config, logger, orm };
+  const sessions = new SessionService(config.SESSION_SECRET);
+  const apiKeys = new ApiKeyService();
+  const authenticator = new Authenticator(sessions, apiKeys);
+  return {
+    ...core,
+    notifier,
+    jobs,
+    sessions,
+    apiKeys,
+    authenticator,
+    accounts: new AccountService(core),
+    readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
+    streamClosers: new Set(),
+    closers: [],
+    async start() {
+      // Areas add their start-up steps here.
+    },
+  };
+}

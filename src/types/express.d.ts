@@ -1,0 +1,13 @@
+import type { AuthResult } from '../auth/actor';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by the authentication middleware for /api and /graphql. */
+      auth?: AuthResult;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,81 @@
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { startRuntime, type Runtime } from '../../src/runtime';
+import type { Services } from '../../src/services';
+import { cloneDatabase, databaseUrl, dropDatabase } from '../setup/db';
+
+export interface TestApp {
+  runtime: Runtime;
+  services: Services;
+  /** Base URL of the running HTTP server. */
+  url: string;
+  /** A supertest agent for the running server (real HTTP over loopback). */
+  http: supertest.Agent;
+  databaseName: string;
+  databaseUrl: string;
+  dataDir: string;
+  /** Runs `fn` with a request-scoped EntityManager, as a request handler would. */
+  withEm<T>(fn: (em: EntityManager) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function testEnv(): { adminUrl: string; template: string } {
+  const adminUrl = process.env.IM_TEST_ADMIN_URL;
+  const template = process.env.IM_TEST_TEMPLATE;
+  if (!adminUrl || !template) throw new Error('test/setup/global-setup.ts did not run');
+  return { adminUrl, template };
+}
+
+/** Clones a fresh database from the migrated template and creates it (no server). */
+export async function cloneTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const { adminUrl, template } = testEnv();
+  const name = `im_t_${randomBytes(6).toString('hex')}`;
+  await cloneDatabase(adminUrl, template, name);
+  return { name, url: databaseUrl(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+/**
+ * Starts the real service on a fresh clone of the template database, listening on a free
+ * loopback port. `env` overrides configuration (jobs and rate limits are off unless asked for).
+ */
+export async function startTestApp(env: Record<string, string> = {}, db?: { name: string; url: string; drop(): Promise<void> }): Promise<TestApp> {
+  const database = db ?? (await cloneTestDatabase());
+  const dataDir = mkdtempSync(join(tmpdir(), 'im-test-data-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://localhost:3001',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_ENABLED: 'false',
+    ...env,
+    DATABASE_URL: database.url,
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const runtime = await startRuntime(config, logger);
+  const services = runtime.services;
+  return {
+    runtime,
+    services,
+    url: runtime.url,
+    http: supertest.agent(runtime.url),
+    databaseName: database.name,
+    databaseUrl: database.url,
+    dataDir,
+    withEm: (fn) => RequestContext.create(services.orm.em, () => fn(services.orm.em as EntityManager)),
+    async close() {
+      await runtime.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { Client } from 'pg';
+
+/** Runs one statement on the admin database (the server's `postgres` database). */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const c = new Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+export function databaseUrl(adminUrl: string, database: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** CREATE DATABASE from a template; retried while another clone is reading the template. */
+export async function cloneDatabase(adminUrl: string, template: string, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+      return;
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (attempt < 50 && /being accessed by other users/.test(msg)) {
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../../src/logger';
+import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { execFileSync } from 'node:child_process';
+import { adminQuery, databaseUrl } from './db';
+
+/**
+ * Starts one PostgreSQL for the run (embedded, unless TEST_DATABASE_URL names a server), and
+ * migrates a template database once; every test file clones it (test/helpers/app.ts).
+ */
+export default async function globalSetup(): Promise<void> {
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'im-test-pg-'));
+    const pg = await startEmbeddedPostgres(dir, logger, { persistent: false, database: 'postgres', keepSignalHandlers: true });
+    (globalThis as { __IM_PG__?: unknown }).__IM_PG__ = pg;
+    adminUrl = databaseUrl(pg.url, 'postgres');
+  }
+  const template = `im_tpl_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database "${template}"`);
+  // Migrated in a child process: MikroORM keeps metadata in a process global that would leak
+  // into the test sandboxes of this process (mikro-orm issue 3783).
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts', databaseUrl(adminUrl, template)], {
+    cwd: join(__dirname, '..', '..'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.env.IM_TEST_ADMIN_URL = adminUrl;
+  process.env.IM_TEST_TEMPLATE = template;
+}
