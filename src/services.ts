@@ -8,6 +8,9 @@ import { AccountService } from './domain/accounts/account.service';
 import type { CoreDeps } from './domain/shared/domain-service';
 import type { EventNotifier } from './events/notifier';
 import type { JobQueue } from './jobs/job-queue';
+import { Mailer } from './mail/mailer';
+import type { OpenAIClient } from './ai/openai-client';
+import { providerFromConfig } from './ai/provider';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -16,6 +19,9 @@ import type { JobQueue } from './jobs/job-queue';
 export interface Services extends CoreDeps {
   notifier: EventNotifier;
   jobs: JobQueue;
+  mailer: Mailer;
+  /** The OpenAI-compatible provider when OPENAI_BASE_URL is set; null means the local implementations serve. */
+  provider: OpenAIClient | null;
   sessions: SessionService;
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
@@ -43,17 +49,20 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const sessions = new SessionService(config.SESSION_SECRET);
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
+  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
   return {
     ...core,
     notifier,
     jobs,
+    mailer,
+    provider: providerFromConfig(config),
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
-    closers: [],
+    closers: [() => mailer.close()],
     async start() {
       // Areas add their start-up steps here.
     },
