@@ -6,6 +6,7 @@ import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
 import type { CoreDeps } from './domain/shared/domain-service';
+import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
@@ -22,6 +23,8 @@ export interface Services extends CoreDeps {
   mailer: Mailer;
   /** The OpenAI-compatible provider when OPENAI_BASE_URL is set; null means the local implementations serve. */
   provider: OpenAIClient | null;
+  /** After-commit notices between areas (src/domain/shared/domain-hooks.ts). */
+  hooks: DomainHooks;
   sessions: SessionService;
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
@@ -56,6 +59,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     jobs,
     mailer,
     provider: providerFromConfig(config),
+    hooks: new DomainHooks(logger),
     sessions,
     apiKeys,
     authenticator,
