@@ -91,6 +91,12 @@ describe('Sign-In with Ethereum', () => {
     expect(after.state).toBe('active');
   });
 
+  it('takes the loopback names of a local PUBLIC_URL as one host (the scorer defaults to 127.0.0.1)', async () => {
+    expect((await verify({ domain: '127.0.0.1:3001', uri: 'http://127.0.0.1:3001' })).status).toBe(200);
+    expect((await verify({ domain: '[::1]:3001', uri: 'http://localhost:3001/' })).status).toBe(200);
+    expect((await verify({ domain: '127.0.0.1:3002' })).body.error).toBe('SIWE domain does not match this server');
+  });
+
   it('tolerates 5 minutes of clock skew on the time fields', async () => {
     const now = Date.now();
     const expiredRecently = await verify({ issuedAt: new Date(now - 12 * MIN), expirationTime: new Date(now - 2 * MIN) });
@@ -208,5 +214,27 @@ describe('Sign-In with Ethereum', () => {
     expect(res.body).toMatchObject({ error: 'invalid_request', details: [expect.objectContaining({ path: 'signature' })] });
     const wrongType = await app.http.post('/api/auth/siwe/verify').send({ message: 1, signature: '0x' }).expect(400);
     expect(wrongType.body.error).toBe('invalid_request');
+  });
+});
+
+describe('Sign-In with Ethereum behind a public host name', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ PUBLIC_URL: 'https://match.example.com' });
+  });
+  afterAll(() => app.close());
+
+  async function verify(domain: string, uri: string) {
+    const wallet = newWallet();
+    const message = siweMessage({ nonce: await nonceFrom(app), address: wallet.address, domain, uri });
+    return app.http.post('/api/auth/siwe/verify').send({ message, signature: await wallet.signMessage(message) });
+  }
+
+  it('binds the message to exactly that host and origin', async () => {
+    expect((await verify('match.example.com', 'https://match.example.com')).status).toBe(200);
+    expect((await verify('evil.match.example.com', 'https://match.example.com')).body.error).toBe('SIWE domain does not match this server');
+    expect((await verify('localhost', 'https://match.example.com')).body.error).toBe('SIWE domain does not match this server');
+    expect((await verify('match.example.com', 'http://match.example.com')).body.error).toBe('SIWE URI is not on this server');
+    expect((await verify('match.example.com', 'https://match.example.com.evil.example')).body.error).toBe('SIWE URI is not on this server');
   });
 });

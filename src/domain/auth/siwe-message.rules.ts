@@ -30,24 +30,39 @@ export function checkSignatureFormat(signature: string): void {
   }
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Same scheme, port and host, where the loopback names count as one host: a local server whose
+ * PUBLIC_URL says localhost is reached as 127.0.0.1 just as often (the scorer's default).
+ */
+function sameOrigin(a: URL, b: URL): boolean {
+  if (a.protocol !== b.protocol || a.port !== b.port || a.username || a.password) return false;
+  return a.hostname === b.hostname || (LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname));
+}
+
+function urlOrNull(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The bindings siwe's own verify leaves to the server or checks without tolerance: domain and
  * scheme, URI origin, and the time fields with SIWE_CLOCK_SKEW_MS either way.
  */
 export function checkSiweBindings(msg: SiweMessage, { publicUrl, now }: SiweExpectation): void {
-  if (msg.domain.toLowerCase() !== publicUrl.host.toLowerCase()) {
-    throw signInRefused('SIWE domain does not match this server', `Expected ${publicUrl.host}, got ${msg.domain}`);
-  }
   if (msg.scheme && `${msg.scheme.toLowerCase()}:` !== publicUrl.protocol) {
     throw signInRefused('SIWE scheme does not match this server', `Expected ${publicUrl.protocol.slice(0, -1)}, got ${msg.scheme}`);
   }
-  let uriOrigin: string;
-  try {
-    uriOrigin = new URL(msg.uri).origin;
-  } catch {
-    uriOrigin = 'null';
+  const domain = urlOrNull(`${publicUrl.protocol}//${msg.domain}`);
+  if (!domain || !sameOrigin(domain, publicUrl)) {
+    throw signInRefused('SIWE domain does not match this server', `Expected ${publicUrl.host}, got ${msg.domain}`);
   }
-  if (uriOrigin !== publicUrl.origin) {
+  const uri = urlOrNull(msg.uri);
+  if (!uri || !sameOrigin(uri, publicUrl)) {
     throw signInRefused('SIWE URI is not on this server', `Expected a URI on ${publicUrl.origin}, got ${msg.uri}`);
   }
   const t = now.getTime();
