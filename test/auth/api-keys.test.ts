@@ -12,8 +12,8 @@ describe('API keys', () => {
 
   async function externalAgent(ownerId: string, name = 'My bot'): Promise<Agent> {
     return app.withEm(async (em) => {
-      const agent = em.create(Agent, { ownerId, name, type: 'external' });
-      await em.flush();
+      const agent = Object.assign(new Agent(), { ownerId, name, type: 'external' as const });
+      await em.persistAndFlush(agent);
       return agent;
     });
   }

@@ -96,8 +96,8 @@ describe('sessions, devices and account deletion', () => {
     const { headers } = await createApiKey(app, u.user.id);
     const secondSession = await signInAgain(u.user.email!, 'Other/1.0');
     await app.withEm(async (em) => {
-      em.create(Intent, { userId: u.user.id, payload: 'Looking for a cofounder' });
-      em.create(Intent, { userId: bystander.user.id, payload: 'Offering design help' });
+      em.persist(Object.assign(new Intent(), { userId: u.user.id, payload: 'Looking for a cofounder' }));
+      em.persist(Object.assign(new Intent(), { userId: bystander.user.id, payload: 'Offering design help' }));
       await em.flush();
     });
     const changed: string[][] = [];
