@@ -12,7 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './auth/actor';
 import { bearerFrom, type Credentials } from './auth/authenticate';
-import { createContext, type GraphQLContext } from './graphql/context';
+import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
@@ -119,12 +119,12 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       onConnect: async (ctx) => {
         const creds = credentialsOfParams(ctx.connectionParams);
         if (!creds.bearer && !creds.apiKey) {
-          ctx.extra.ctx = createContext(services, anonymous, randomUUID(), logger);
+          ctx.extra.ctx = createContext(services, anonymous, randomUUID(), logger, clientOf(ctx.extra.request));
           return true;
         }
         const auth = await RequestContext.create(orm.em, () => services.authenticator.authenticate(orm.em as EntityManager, creds));
         if (!auth.actor) return false;
-        ctx.extra.ctx = createContext(services, auth, randomUUID(), logger);
+        ctx.extra.ctx = createContext(services, auth, randomUUID(), logger, clientOf(ctx.extra.request));
         return true;
       },
       // Batch loaders cache per operation, like per HTTP request.
@@ -163,7 +163,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger),
+      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req)),
     }),
   );
 

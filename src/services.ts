@@ -5,6 +5,7 @@ import { ApiKeyService } from './auth/api-key.service';
 import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
+import { createAuthServices, type AuthServices } from './domain/auth/auth-services';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
@@ -29,6 +30,8 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  /** Sign-in methods, API keys, devices, account deletion (src/domain/auth). */
+  auth: AuthServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -53,7 +56,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
-  return {
+  const services: Services = {
     ...core,
     notifier,
     jobs,
@@ -64,6 +67,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
+    auth: createAuthServices(core, () => services),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],
@@ -71,4 +75,5 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       // Areas add their start-up steps here.
     },
   };
+  return services;
 }

@@ -7,6 +7,10 @@ import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
 import { Session } from './session.entity';
 import { User } from './user.entity';
+import { SiweNonce } from './siwe-nonce.entity';
+import { EmailCode } from './email-code.entity';
+import { DeviceLogin } from './device-login.entity';
+import { WalletIdentity } from './wallet-identity.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -20,4 +24,8 @@ export const entities = [
   IntentNetwork,
   EventRecord,
   EventCounter,
+  SiweNonce,
+  EmailCode,
+  DeviceLogin,
+  WalletIdentity,
 ];

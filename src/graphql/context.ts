@@ -1,7 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Actor } from '../auth/actor';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { Loaders } from './loaders';
+
+/** Where a request came from, as the transport saw it; recorded on the sessions it creates. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export const unknownClient: ClientInfo = { ip: '', userAgent: '' };
+
+/** An Express request (whose `ip` honours TRUST_PROXY) or the raw upgrade request of a WebSocket. */
+export function clientOf(req: { ip?: string; headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } }): ClientInfo {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip ?? req.socket?.remoteAddress ?? '', userAgent: typeof ua === 'string' ? ua : '' };
+}
 
 /** What every resolver receives. Built per HTTP request, per REST call and per WebSocket operation. */
 export interface GraphQLContext {
@@ -12,6 +27,7 @@ export interface GraphQLContext {
   requestId: string;
   logger: Logger;
   loaders: Loaders;
+  client: ClientInfo;
 }
 
 export function createContext(
@@ -19,6 +35,7 @@ export function createContext(
   auth: { actor: Actor | null; problem: string | null },
   requestId: string,
   logger: Logger,
+  client: ClientInfo = unknownClient,
 ): GraphQLContext {
   return {
     actor: auth.actor,
@@ -27,5 +44,6 @@ export function createContext(
     requestId,
     logger,
     loaders: new Loaders(services),
+    client,
   };
 }

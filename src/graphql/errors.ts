@@ -40,8 +40,11 @@ export function toDomainError(errors: readonly GraphQLError[], logger: Logger): 
 function inputPath(e: GraphQLError): string {
   const m = /^Variable "\$([^"]+)" got invalid value.*?(?: at "([^"]+)")?;/.exec(e.message);
   if (!m) return '';
+  // A required input field that is absent is named after the semicolon, not in the path.
+  const missing = /; Field "([^"]+)" of required type .* was not provided\.$/.exec(e.message);
+  const path = [m[2] ?? m[1], missing?.[1]].filter(Boolean).join('.');
   // REST clients sent the fields of `$input` at the top level of their body.
-  return (m[2] ?? m[1]).replace(/^input\.?/, '');
+  return path.replace(/^input\.?/, '');
 }
 
 /** Apollo and graphql-ws: domain errors keep their text and fields; unknown ones are masked. */

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities/user.entity';
+import { WalletIdentity } from '../entities/wallet-identity.entity';
 import type { Services } from '../services';
 
 /**
@@ -31,6 +32,15 @@ export class Loaders {
       const rows = await this.em.find(User, { id: { $in: [...ids] } });
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
+    });
+  }
+
+  /** Chain id of a wallet user's first SIWE sign-in, by user id. */
+  get walletChains(): DataLoader<string, number | null> {
+    return this.loader('walletChains', async (userIds) => {
+      const rows = await this.em.find(WalletIdentity, { userId: { $in: [...userIds] } });
+      const byUser = new Map(rows.map((r) => [r.userId, r.chainId]));
+      return userIds.map((id) => byUser.get(id) ?? null);
     });
   }
 }

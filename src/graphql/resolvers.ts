@@ -1,6 +1,10 @@
 import type { NonEmptyArray } from 'type-graphql';
 import { AccountResolver } from './accounts/account.resolver';
+import { AccountDidResolver } from './auth/account-did.resolver';
+import { ApiKeysResolver } from './auth/api-keys.resolver';
+import { SessionsResolver } from './auth/sessions.resolver';
+import { SignInResolver } from './auth/sign-in.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountResolver];
+export const resolvers: NonEmptyArray<Function> = [AccountResolver, SignInResolver, ApiKeysResolver, SessionsResolver, AccountDidResolver];

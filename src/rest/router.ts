@@ -4,7 +4,7 @@ import multer from 'multer';
 import { DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
-import { createContext } from '../graphql/context';
+import { clientOf, createContext } from '../graphql/context';
 import { toDomainError } from '../graphql/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
@@ -14,6 +14,8 @@ import { routeTables } from './routes';
 
 export function sendError(res: Response, err: DomainError): void {
   if (res.headersSent) return;
+  // A domain-level limit (such as sign-in codes per address) tells the client when to retry, like the request limiter.
+  if (err.code === 'RATE_LIMITED' && typeof err.extra.retryAfter === 'number') res.setHeader('Retry-After', String(err.extra.retryAfter));
   res.status(httpStatusOf[err.code]).json(errorBody(err));
 }
 
@@ -76,7 +78,7 @@ async function runRoute(
     if (err instanceof DomainError) return sendError(res, err);
     throw err;
   }
-  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger);
+  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
   const result = await execute({
     schema,
     document: op.document,

@@ -1,0 +1,58 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Actor } from '../../auth/actor';
+import { User } from '../../entities/user.entity';
+import type { DomainHooks } from '../shared/domain-hooks';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { unauthenticated } from '../shared/errors';
+
+/**
+ * Deletes an account and everything it owns. Every user-owned table references users(id) on
+ * delete cascade, so one delete removes the rows (sessions and API keys included, which stops
+ * them at once); uploaded files live outside the database and are removed after the commit.
+ */
+export class AccountDeletionService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly hooks: () => DomainHooks,
+  ) {
+    super(core);
+  }
+
+  async delete(actor: Actor | null): Promise<void> {
+    if (!actor) throw unauthenticated();
+    const userId = actor.userId;
+    const intentIds = await this.em.transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId });
+      if (!user) throw unauthenticated('This account no longer exists');
+      const intents = await em.execute<Array<{ id: string }>>(`select id from intents where user_id = ?`, [userId]);
+      if (user.email) await em.execute(`delete from email_codes where email = ?`, [user.email], 'run');
+      await em.nativeDelete(User, { id: userId });
+      return intents.map((r) => r.id);
+    });
+    this.em.clear();
+    await this.removeUploads(userId);
+    // The vector index and other derived state drop the deleted intents.
+    if (intentIds.length) await this.hooks().emit('intents.changed', { intentIds });
+  }
+
+  /** DATA_DIR/uploads/<kind>/<userId>/ for every kind of upload. */
+  private async removeUploads(userId: string): Promise<void> {
+    const root = join(this.config.DATA_DIR, 'uploads');
+    let kinds: string[];
+    try {
+      kinds = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.error({ err, userId }, 'listing uploads of a deleted account failed');
+      return;
+    }
+    for (const kind of kinds) {
+      try {
+        await rm(join(root, kind, userId), { recursive: true, force: true });
+      } catch (err) {
+        // The account is already gone; a file left behind is logged, not reported to the caller.
+        this.logger.error({ err, kind, userId }, 'removing uploads of a deleted account failed');
+      }
+    }
+  }
+}

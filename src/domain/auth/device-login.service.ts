@@ -1,0 +1,109 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { randomInt } from 'node:crypto';
+import type { Actor } from '../../auth/actor';
+import { randomToken, sha256 } from '../../auth/secrets';
+import { DeviceLogin } from '../../entities/device-login.entity';
+import { User } from '../../entities/user.entity';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { conflict, DomainError, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { deviceGrantError } from './auth-errors';
+import { deviceApproveSchema, deviceTokenSchema } from './auth.schemas';
+import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
+
+export const DEVICE_CODE_TTL_S = 600;
+/** Seconds the command line waits between polls (RFC 8628 `interval`). */
+export const DEVICE_POLL_INTERVAL_S = 5;
+/** Consonants only (RFC 8628 6.1): no vowels to spell words, no look-alike characters. */
+const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+const USER_CODE_LENGTH = 8;
+/** Expired logins are kept a day so a late poll still hears expired_token. */
+const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
+
+export interface DeviceAuthorization {
+  deviceCode: string;
+  userCode: string;
+  verificationUri: string;
+  expiresIn: number;
+  interval: number;
+}
+
+/** `ABCD-EFGH` as shown; typed forms differ in case, dashes and spaces. */
+const displayCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+const normaliseCode = (typed: string) => typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Command-line login: the device asks for a code, a signed-in person approves it, the device polls. */
+export class DeviceLoginService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly signIns: SignInService,
+  ) {
+    super(core);
+  }
+
+  async start(): Promise<DeviceAuthorization> {
+    await this.em.execute(`delete from device_logins where expires_at < ?`, [new Date(Date.now() - KEEP_EXPIRED_MS)], 'run');
+    const deviceCode = randomToken(32);
+    for (let attempt = 0; ; attempt++) {
+      const login = new DeviceLogin();
+      login.deviceCodeHash = sha256(deviceCode);
+      login.userCode = Array.from({ length: USER_CODE_LENGTH }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
+      login.expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_S * 1000);
+      try {
+        await this.em.persistAndFlush(login);
+      } catch (err) {
+        // A user code still on record was drawn again (20^8 codes): draw another.
+        if (err instanceof UniqueConstraintViolationException && attempt < 5) {
+          this.em.clear();
+          continue;
+        }
+        throw err;
+      }
+      return {
+        deviceCode,
+        userCode: displayCode(login.userCode),
+        verificationUri: `${this.config.PUBLIC_URL}/device`,
+        expiresIn: DEVICE_CODE_TTL_S,
+        interval: DEVICE_POLL_INTERVAL_S,
+      };
+    }
+  }
+
+  async approve(actor: Actor | null, input: unknown): Promise<void> {
+    if (!actor) throw unauthenticated();
+    const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
+    const approved = await this.em.execute<Array<{ id: string }>>(
+      `update device_logins set approved_by_id = ?, approved_at = now()
+       where user_code = ? and approved_by_id is null and expires_at > now() returning id`,
+      [actor.userId, userCode],
+    );
+    if (approved.length) return;
+    const [row] = await this.em.execute<Array<{ expired: boolean }>>(`select expires_at <= now() as expired from device_logins where user_code = ?`, [userCode]);
+    if (!row || row.expired) throw new DomainError('NOT_FOUND', 'not_found', { detail: 'No pending device login has this code; it may have expired' });
+    throw conflict('already_approved', { detail: 'This device login was already approved' });
+  }
+
+  /** Exchanges an approved device code for a `device` session, once. */
+  async exchange(input: unknown, origin: ClientOrigin): Promise<SignedIn> {
+    const hash = sha256(parseInput(deviceTokenSchema, input).deviceCode);
+    const [taken] = await this.em.execute<Array<{ approved_by_id: string }>>(
+      `update device_logins set consumed_at = now()
+       where device_code_hash = ? and approved_by_id is not null and consumed_at is null and expires_at > now()
+       returning approved_by_id`,
+      [hash],
+    );
+    if (taken) {
+      const user = await this.em.findOne(User, { id: taken.approved_by_id });
+      if (!user) throw deviceGrantError('invalid_grant', 'The approving account no longer exists');
+      return this.signIns.openSession(user, 'device', 'device', origin);
+    }
+    const [row] = await this.em.execute<Array<{ expired: boolean; consumed: boolean }>>(
+      `select expires_at <= now() as expired, consumed_at is not null as consumed from device_logins where device_code_hash = ?`,
+      [hash],
+    );
+    if (!row) throw deviceGrantError('invalid_grant', 'Unknown device code');
+    if (row.consumed) throw deviceGrantError('invalid_grant', 'This device code was already exchanged');
+    if (row.expired) throw deviceGrantError('expired_token', 'The device code expired; start again');
+    throw deviceGrantError('authorization_pending', 'Waiting for the code to be approved in the web app');
+  }
+}

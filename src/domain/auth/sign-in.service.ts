@@ -1,0 +1,59 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { SessionService } from '../../auth/session.service';
+import type { SessionKind } from '../../entities/session.entity';
+import { User } from '../../entities/user.entity';
+import type { AccountService } from '../accounts/account.service';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+
+/** Where a sign-in came from; recorded on the session so GET /api/auth/devices can show it. */
+export interface ClientOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+type Identity = { email: string } | { walletAddress: string };
+
+/** The last step every sign-in method shares: the account (made on first sign-in) and a session. */
+export class SignInService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly deps: () => { accounts: AccountService; sessions: SessionService },
+  ) {
+    super(core);
+  }
+
+  async signIn(identity: Identity, provider: 'siwe' | 'email', origin: ClientOrigin): Promise<SignedIn> {
+    const user = await this.findOrCreate(identity);
+    return this.openSession(user, provider, 'web', origin);
+  }
+
+  async openSession(user: User, provider: string, kind: SessionKind, origin: ClientOrigin): Promise<SignedIn> {
+    const { token } = await this.deps().sessions.issue(this.em, user.id, { kind, provider, userAgent: origin.userAgent, ip: origin.ip });
+    return { token, user };
+  }
+
+  /** An invited account (made by a network invitation) becomes active when its owner first signs in. */
+  private async findOrCreate(identity: Identity): Promise<User> {
+    let user = await this.em.findOne(User, identity);
+    if (!user) {
+      try {
+        user = await this.deps().accounts.createUser(identity);
+      } catch (err) {
+        // Two first sign-ins of one identity at once: the other request created it.
+        if (!(err instanceof UniqueConstraintViolationException)) throw err;
+        this.em.clear();
+        user = await this.em.findOneOrFail(User, identity);
+      }
+    }
+    if (user.state === 'invited') {
+      user.state = 'active';
+      await this.em.flush();
+    }
+    return user;
+  }
+}

@@ -1,0 +1,67 @@
+import { generateNonce, SiweErrorType, type SiweResponse } from 'siwe';
+import { SiweNonce } from '../../entities/siwe-nonce.entity';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { parseInput } from '../shared/validation';
+import { signInRefused } from './auth-errors';
+import { siweVerifySchema } from './auth.schemas';
+import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
+import { checkSignatureFormat, checkSiweBindings, instantWithinWindow, parseSiweMessage } from './siwe-message.rules';
+
+export const SIWE_NONCE_TTL_MS = 10 * 60 * 1000;
+
+/** Sign-In with Ethereum (EIP-4361): nonces this server issues, and verification of signed messages. */
+export class SiweService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly signIns: SignInService,
+  ) {
+    super(core);
+  }
+
+  async issueNonce(): Promise<SiweNonce> {
+    // Spent and expired nonces are of no further use; clearing them here keeps the table small.
+    await this.em.execute(`delete from siwe_nonces where expires_at < now()`, [], 'run');
+    const row = new SiweNonce();
+    row.nonce = generateNonce();
+    row.expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS);
+    await this.em.persistAndFlush(row);
+    return row;
+  }
+
+  async verify(input: unknown, origin: ClientOrigin): Promise<SignedIn> {
+    const { message, signature } = parseInput(siweVerifySchema, input);
+    const now = new Date();
+    const msg = parseSiweMessage(message);
+    checkSiweBindings(msg, { publicUrl: new URL(this.config.PUBLIC_URL), now });
+    checkSignatureFormat(signature);
+    const result: SiweResponse = await msg.verify({ signature, time: instantWithinWindow(msg, now).toISOString() }, { suppressExceptions: true });
+    if (!result.success) {
+      const type = result.error?.type;
+      if (type === SiweErrorType.INVALID_SIGNATURE) throw signInRefused('Signature does not match the address in the message');
+      throw signInRefused('SIWE message refused', type ?? 'verification failed');
+    }
+    // Consumed last and atomically: of two verifications racing on one nonce, one wins.
+    await this.consumeNonce(msg.nonce);
+    const walletAddress = msg.address.toLowerCase();
+    const signedIn = await this.signIns.signIn({ walletAddress }, 'siwe', origin);
+    // The chain of the first sign-in fixes the user's DID (wallet-identity.entity.ts).
+    await this.em.execute(
+      `insert into wallet_identities (user_id, chain_id, created_at) values (?, ?, now()) on conflict (user_id) do nothing`,
+      [signedIn.user.id, msg.chainId],
+      'run',
+    );
+    return signedIn;
+  }
+
+  private async consumeNonce(nonce: string): Promise<void> {
+    const taken = await this.em.execute<Array<{ nonce: string }>>(
+      `update siwe_nonces set used_at = now() where nonce = ? and used_at is null and expires_at > now() returning nonce`,
+      [nonce],
+    );
+    if (taken.length) return;
+    const [row] = await this.em.execute<Array<{ used_at: Date | null }>>(`select used_at from siwe_nonces where nonce = ?`, [nonce]);
+    if (!row) throw signInRefused('Unknown nonce', 'Ask GET /api/auth/siwe/nonce for a nonce and sign a message that carries it');
+    if (row.used_at) throw signInRefused('Nonce already used', 'Each nonce signs in once; ask for a new one');
+    throw signInRefused('Nonce expired', 'Nonces are valid for 10 minutes; ask for a new one');
+  }
+}

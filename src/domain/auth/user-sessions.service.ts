@@ -1,0 +1,46 @@
+import type { Actor } from '../../auth/actor';
+import type { SessionService } from '../../auth/session.service';
+import { Session } from '../../entities/session.entity';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { forbidden, notFound, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { sessionIdSchema } from './auth.schemas';
+
+export interface ActiveSession {
+  session: Session;
+  current: boolean;
+}
+
+/** The signed-in devices of a user (their live sessions), sign-out and revocation. */
+export class UserSessionsService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly sessions: () => SessionService,
+  ) {
+    super(core);
+  }
+
+  async list(actor: Actor | null): Promise<ActiveSession[]> {
+    if (!actor) throw unauthenticated();
+    const rows = await this.em.find(
+      Session,
+      { userId: actor.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
+      { orderBy: { createdAt: 'desc', id: 'asc' } },
+    );
+    return rows.map((session) => ({ session, current: session.id === actor.sessionId }));
+  }
+
+  /** Revoked at once: the next request carrying that session's token gets 401. */
+  async revoke(actor: Actor | null, input: unknown): Promise<void> {
+    if (!actor) throw unauthenticated();
+    const { sessionId } = parseInput(sessionIdSchema, input);
+    if (!(await this.sessions().revoke(this.em, sessionId, actor.userId))) throw notFound('Session');
+  }
+
+  async signOut(actor: Actor | null): Promise<void> {
+    if (!actor) throw unauthenticated();
+    // A DID session of the earlier route group is not stored here and ends with its own expiry.
+    if (!actor.sessionId) throw forbidden('Only a session issued by this server can be signed out');
+    await this.sessions().revoke(this.em, actor.sessionId, actor.userId);
+  }
+}

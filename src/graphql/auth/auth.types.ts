@@ -1,0 +1,146 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { AccountType } from '../accounts/user.types';
+
+@ObjectType('AuthPayload', { description: 'A new session: send `token` as `Authorization: Bearer <token>`' })
+export class AuthPayloadType {
+  @Field()
+  token: string;
+
+  @Field(() => AccountType)
+  user: AccountType;
+}
+
+@ObjectType('SiweNonce')
+export class SiweNonceType {
+  @Field({ description: 'Put it in the Nonce field of the SIWE message; single use' })
+  nonce: string;
+
+  @Field()
+  expiresAt: Date;
+}
+
+@InputType('SiweVerifyInput')
+export class SiweVerifyInput {
+  @Field({ description: 'The EIP-4361 message as signed' })
+  message: string;
+
+  @Field({ description: 'EIP-191 signature of the message, 0x-prefixed hex' })
+  signature: string;
+}
+
+@InputType('EmailStartInput')
+export class EmailStartInput {
+  @Field()
+  email: string;
+}
+
+@InputType('EmailVerifyInput')
+export class EmailVerifyInput {
+  @Field()
+  email: string;
+
+  @Field({ description: 'The 6-digit code from the mail' })
+  code: string;
+}
+
+@ObjectType('DeviceAuthorization', { description: 'RFC 8628 device authorization response' })
+export class DeviceAuthorizationType {
+  @Field({ description: 'Secret: the command line polls with it and never shows it' })
+  deviceCode: string;
+
+  @Field({ description: 'Shown to the person, who approves it in the web app' })
+  userCode: string;
+
+  @Field()
+  verificationUri: string;
+
+  @Field(() => Int, { description: 'Seconds until the codes expire' })
+  expiresIn: number;
+
+  @Field(() => Int, { description: 'Seconds to wait between polls' })
+  interval: number;
+}
+
+@InputType('DeviceApproveInput')
+export class DeviceApproveInput {
+  @Field()
+  userCode: string;
+}
+
+@InputType('DeviceTokenInput')
+export class DeviceTokenInput {
+  @Field()
+  deviceCode: string;
+}
+
+@ObjectType('ApiKey', { description: 'An API key as listed; the key itself is shown only at creation' })
+export class ApiKeyType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => ID, { nullable: true, description: 'Set when the key acts as one of your agents' })
+  agentId: string | null;
+
+  @Field()
+  createdAt: Date;
+
+  @Field(() => Date, { nullable: true })
+  lastUsedAt: Date | null;
+}
+
+@ObjectType('CreatedApiKey')
+export class CreatedApiKeyType {
+  @Field({ description: 'The key (x-api-key); shown this once' })
+  key: string;
+
+  @Field(() => ApiKeyType)
+  apiKey: ApiKeyType;
+}
+
+@InputType('ApiKeyCreateInput')
+export class ApiKeyCreateInput {
+  @Field()
+  name: string;
+
+  @Field(() => ID, { nullable: true, description: 'One of your external agents: the key then acts as that agent' })
+  agentId?: string | null;
+}
+
+@ObjectType('Device', { description: 'A live session of the signed-in user' })
+export class DeviceType {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'web or device (command line)' })
+  kind: string;
+
+  @Field({ description: 'How the session was opened: siwe, email or device' })
+  provider: string;
+
+  @Field()
+  userAgent: string;
+
+  @Field()
+  ip: string;
+
+  @Field()
+  createdAt: Date;
+
+  @Field(() => Date, { nullable: true })
+  lastUsedAt: Date | null;
+
+  @Field()
+  expiresAt: Date;
+
+  @Field({ description: 'The session making this request' })
+  current: boolean;
+}
+
+@InputType('RevokeDeviceInput')
+export class RevokeDeviceInput {
+  @Field(() => ID)
+  sessionId: string;
+}

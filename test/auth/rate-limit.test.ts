@@ -1,0 +1,110 @@
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+
+const LIMITS = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READS_PER_MINUTE: '3', RATE_LIMIT_WRITES_PER_MINUTE: '2', TRUST_PROXY: 'true' };
+
+describe('rate limits', () => {
+  let app: TestApp;
+  let peer: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(LIMITS);
+    // A second instance on the same database, as behind a load balancer.
+    peer = await startTestApp(LIMITS, { name: app.databaseName, url: app.databaseUrl, drop: async () => undefined });
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await app?.close();
+  });
+
+  let addressCounter = 0;
+  /** A client address of its own (TRUST_PROXY is on), so tests do not share anonymous budgets. */
+  const address = () => `198.51.100.${++addressCounter}`;
+
+  it('answers 429 { error: rate_limited } with RateLimit-Policy, RateLimit and Retry-After once a budget is spent', async () => {
+    const u = await createUser(app);
+    for (let i = 1; i <= 3; i++) {
+      const res = await app.http.get('/api/auth/me').set(u.auth).expect(200);
+      expect(res.headers['ratelimit-policy']).toBe('3;w=60');
+      expect(res.headers['ratelimit']).toMatch(new RegExp(`^limit=3, remaining=${3 - i}, reset=\\d+$`));
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+    const limited = await app.http.get('/api/auth/me').set(u.auth);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: 'rate_limited', detail: expect.stringMatching(/^Too many requests; retry in \d+ s$/) });
+    expect(limited.headers['ratelimit-policy']).toBe('3;w=60');
+    expect(limited.headers['ratelimit']).toMatch(/^limit=3, remaining=0, reset=\d+$/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('counts reads and writes separately', async () => {
+    const u = await createUser(app);
+    for (let i = 0; i < 3; i++) await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    expect((await app.http.get('/api/auth/me').set(u.auth)).status).toBe(429);
+    const write = await app.http.post('/api/auth/api-keys').set(u.auth).send({ name: 'a' });
+    expect(write.status).toBe(201);
+    expect(write.headers['ratelimit-policy']).toBe('2;w=60');
+    await app.http.post('/api/auth/api-keys').set(u.auth).send({ name: 'b' }).expect(201);
+    expect((await app.http.post('/api/auth/api-keys').set(u.auth).send({ name: 'c' })).status).toBe(429);
+  });
+
+  it('gives every user a budget of their own', async () => {
+    const a = await createUser(app);
+    const b = await createUser(app);
+    for (let i = 0; i < 3; i++) await app.http.get('/api/auth/me').set(a.auth).expect(200);
+    expect((await app.http.get('/api/auth/me').set(a.auth)).status).toBe(429);
+    const other = await app.http.get('/api/auth/me').set(b.auth).expect(200);
+    expect(other.headers['ratelimit']).toMatch(/remaining=2,/);
+  });
+
+  it('counts anonymous callers per address, apart from signed-in users at that address', async () => {
+    const ip = address();
+    for (let i = 0; i < 3; i++) await app.http.get('/api/auth/providers').set('X-Forwarded-For', ip).expect(200);
+    expect((await app.http.get('/api/auth/providers').set('X-Forwarded-For', ip)).status).toBe(429);
+    await app.http.get('/api/auth/providers').set('X-Forwarded-For', address()).expect(200);
+    const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).set('X-Forwarded-For', ip).expect(200);
+  });
+
+  it('counts a refused credential against the address', async () => {
+    const ip = address();
+    for (let i = 0; i < 3; i++) expect((await app.http.get('/api/auth/me').set('Authorization', 'Bearer a.b.c').set('X-Forwarded-For', ip)).status).toBe(401);
+    expect((await app.http.get('/api/auth/providers').set('X-Forwarded-For', ip)).status).toBe(429);
+  });
+
+  it('shares budgets between two instances on one database', async () => {
+    const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await peer.http.get('/api/auth/me').set(u.auth).expect(200);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    const limited = await peer.http.get('/api/auth/me').set(u.auth);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('rate_limited');
+
+    const ip = address();
+    await peer.http.post('/api/auth/device/code').set('X-Forwarded-For', ip).expect(200);
+    await app.http.post('/api/auth/device/code').set('X-Forwarded-For', ip).expect(200);
+    expect((await peer.http.post('/api/auth/device/code').set('X-Forwarded-For', ip)).status).toBe(429);
+  });
+
+  it('limits GraphQL requests too', async () => {
+    const u = await createUser(app);
+    for (let i = 0; i < 2; i++) await app.http.post('/graphql').set(u.auth).send({ query: '{ me { id } }' }).expect(200);
+    expect((await app.http.post('/graphql').set(u.auth).send({ query: '{ me { id } }' })).status).toBe(429);
+  });
+
+  it('lets requests through, without headers, while the counter store is unavailable', async () => {
+    const u = await createUser(app);
+    await app.withEm((em) => em.execute(`alter table rate_limits rename to rate_limits_away`));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await app.http.get('/api/auth/me').set(u.auth).expect(200);
+        expect(res.headers['ratelimit']).toBeUndefined();
+      }
+    } finally {
+      await app.withEm((em) => em.execute(`alter table rate_limits_away rename to rate_limits`));
+    }
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+  });
+});
