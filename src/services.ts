@@ -12,6 +12,7 @@ import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
+import { createWebServices, type WebServices } from './domain/web/web-services';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -29,6 +30,8 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  /** Reading the web safely: fetcher, scrape, enrichment, web pages. */
+  web: WebServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -64,6 +67,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
+    web: createWebServices(core, providerFromConfig(config)),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],

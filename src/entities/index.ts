@@ -7,6 +7,7 @@ import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
 import { Session } from './session.entity';
 import { User } from './user.entity';
+import { WebPage } from './web-page.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -20,4 +21,5 @@ export const entities = [
   IntentNetwork,
   EventRecord,
   EventCounter,
+  WebPage,
 ];
