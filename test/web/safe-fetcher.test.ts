@@ -18,7 +18,7 @@ describe('SafeFetcher resolution and pinning', () => {
 
   function fetcherWith(answers: (host: string, call: number) => ResolvedAddress[] | Promise<ResolvedAddress[]>, calls: string[]) {
     return new SafeFetcher({
-      timeoutMs: 1000,
+      timeoutMs: 5000,
       maxBytes: 1_000_000,
       allowLoopback: true,
       resolve: async (host) => {
@@ -84,7 +84,7 @@ describe('SafeFetcher resolution and pinning', () => {
   });
 
   it('refuses loopback when the unsafe setting is off, whatever the resolver says', async () => {
-    const strict = new SafeFetcher({ timeoutMs: 1000, maxBytes: 1000, allowLoopback: false, resolve: async () => [{ address: '::1', family: 6 }] });
+    const strict = new SafeFetcher({ timeoutMs: 5000, maxBytes: 1000, allowLoopback: false, resolve: async () => [{ address: '::1', family: 6 }] });
     expect(await refusal(strict.fetch('http://local.test/'))).toMatchObject({ reason: 'blocked_address', extra: { range: 'loopback' } });
   });
 });

@@ -10,7 +10,7 @@ describe('POST /api/scrape', () => {
 
   beforeAll(async () => {
     pages = await startPageServer();
-    app = await startTestApp({ WEB_FETCH_ALLOW_LOOPBACK_UNSAFE: 'true', WEB_FETCH_TIMEOUT_MS: '1500', WEB_FETCH_MAX_BYTES: '200000' });
+    app = await startTestApp({ WEB_FETCH_ALLOW_LOOPBACK_UNSAFE: 'true', WEB_FETCH_TIMEOUT_MS: '2500', WEB_FETCH_MAX_BYTES: '200000' });
     u = await createUser(app);
   });
   afterAll(async () => {
@@ -146,7 +146,7 @@ describe('POST /api/scrape', () => {
     pages.route('/slow-body', serve.stall());
     for (const path of ['/slow-headers', '/slow-body']) {
       const res = await scrape({ url: pages.url(path) }).expect(422);
-      expect(res.body).toEqual({ error: 'fetch_timeout', detail: 'The page did not answer within 1500 ms' });
+      expect(res.body).toEqual({ error: 'fetch_timeout', detail: 'The page did not answer within 2500 ms' });
     }
   });
 

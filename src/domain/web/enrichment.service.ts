@@ -9,7 +9,7 @@ import { parseInput } from '../shared/validation';
 import { suggestedSocials, suggestionFromPages, type SocialLinkValue, type SourcePage, type WrittenSuggestion } from './profile-suggestion.rules';
 import { SOCIAL_LABELS, socialProfileUrl } from './social-links.rules';
 import { modelSuggestion } from './suggestion-model';
-import { enrichmentSchema } from './web.schemas';
+import { enrichmentSchema, type EnrichmentRequest } from './web.schemas';
 
 export interface EnrichmentResult {
   suggestion: WrittenSuggestion & { socials: SocialLinkValue[] };
@@ -94,7 +94,7 @@ export class EnrichmentService extends DomainService {
     };
   }
 
-  private sourcesOf(req: ReturnType<typeof parseInput<typeof enrichmentSchema>>): Source[] {
+  private sourcesOf(req: EnrichmentRequest): Source[] {
     const out: Source[] = (req.websites ?? []).map((w) => ({ label: 'website', given: w, url: w }));
     for (const label of SOCIAL_LABELS) {
       const value = req[label]?.trim();

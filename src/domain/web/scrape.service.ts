@@ -47,7 +47,8 @@ export class ScrapeService extends DomainService {
         return await modelExtract(this.provider, page, objective);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
-        this.logger.warn({ err: err.message, url: page.url }, 'scrape: the language model failed; returning matching passages');
+        // The URL is not logged: query strings can carry secrets.
+        this.logger.warn({ err: err.message }, 'scrape: the language model failed; returning matching passages');
       }
     }
     return matchingPassages(page.text, objective);
