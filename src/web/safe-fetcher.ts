@@ -140,9 +140,9 @@ export class SafeFetcher {
     } else {
       try {
         addresses = await abortable(this.resolve(host), signal);
-      } catch (err) {
+      } catch {
         if (signal.aborted) throw this.timeoutError();
-        throw new WebFetchError('unreachable', `${what} could not be resolved`, { code: (err as NodeJS.ErrnoException).code });
+        throw new WebFetchError('unreachable', `${what} could not be resolved`);
       }
       if (addresses.length === 0) throw new WebFetchError('unreachable', `${what} could not be resolved`);
     }
