@@ -50,11 +50,15 @@ const DEFAULT_MAX_REDIRECTS = 5;
 
 const defaultResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-/** A `lookup` for the socket that answers only with the address already checked. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+/**
+ * A `lookup` for the socket that answers only with the addresses already checked. Asked for
+ * all of them (Node's happy-eyeballs connect), it gives every checked address, so a host whose
+ * IPv6 address does not answer is still reached over IPv4.
+ */
+function pinnedLookup(pinned: ResolvedAddress[]): LookupFunction {
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
+    if (options?.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
+    else callback(null, pinned[0].address, pinned[0].family);
   }) as LookupFunction;
 }
 
@@ -108,7 +112,7 @@ export class SafeFetcher {
     const visited: string[] = [];
     let url = start;
     for (let hop = 0; ; hop++) {
-      const pinned = await this.checkedAddress(url, signal, hop > 0);
+      const pinned = await this.checkedAddresses(url, signal, hop > 0);
       const res = await this.request(url, pinned, signal);
       const location = res.headers.location;
       if (REDIRECT_STATUSES.has(res.statusCode ?? 0) && location) {
@@ -130,8 +134,8 @@ export class SafeFetcher {
     }
   }
 
-  /** Resolves once, refuses when any address is outside the policy, and returns the one to use. */
-  private async checkedAddress(url: URL, signal: AbortSignal, redirected: boolean): Promise<ResolvedAddress> {
+  /** Resolves once and refuses when any address is outside the policy; returns the checked addresses. */
+  private async checkedAddresses(url: URL, signal: AbortSignal, redirected: boolean): Promise<ResolvedAddress[]> {
     const host = bareHost(url);
     const what = redirected ? `The redirect target ${url.host}` : url.host;
     let addresses: ResolvedAddress[];
@@ -153,10 +157,10 @@ export class SafeFetcher {
         throw new WebFetchError('blocked_address', `${subject} ${describeRange(verdict.range)}, which is never fetched`, { range: verdict.range });
       }
     }
-    return addresses[0];
+    return addresses;
   }
 
-  private request(url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  private request(url: URL, pinned: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
     const host = bareHost(url);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<IncomingMessage>((resolve, reject) => {

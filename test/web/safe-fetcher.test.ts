@@ -49,6 +49,15 @@ describe('SafeFetcher resolution and pinning', () => {
     expect(pages.requests.slice(before).map((r) => r.headers.host)).toEqual([`pinned.test:${pages.port}`]);
   });
 
+  it('falls back to another checked address when the first does not answer', async () => {
+    const calls: string[] = [];
+    // The page server listens on 127.0.0.1 only, so ::1 refuses and the IPv4 address serves.
+    const fetcher = fetcherWith(() => [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }], calls);
+    const doc = await fetcher.fetch(`http://dual.test:${pages.port}/article`);
+    expect(doc.status).toBe(200);
+    expect(calls).toEqual(['dual.test']);
+  });
+
   it('checks every resolved address, not only the first', async () => {
     const calls: string[] = [];
     const fetcher = fetcherWith(() => [{ address: '127.0.0.1', family: 4 }, { address: '10.0.0.7', family: 4 }], calls);
