@@ -1,6 +1,10 @@
 import { WebFetchError } from '../../src/web/fetch-errors';
 import { SafeFetcher, type ResolvedAddress } from '../../src/web/safe-fetcher';
+import { createSecureContext } from 'node:tls';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { articleHtml, serve, startPageServer, type PageServer } from '../helpers/page-server';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from '../helpers/tls-fixture';
 
 /**
  * DNS pinning, checked with an injected resolver so no query leaves the machine: the names
@@ -95,5 +99,33 @@ describe('SafeFetcher resolution and pinning', () => {
   it('refuses loopback when the unsafe setting is off, whatever the resolver says', async () => {
     const strict = new SafeFetcher({ timeoutMs: 5000, maxBytes: 1000, allowLoopback: false, resolve: async () => [{ address: '::1', family: 6 }] });
     expect(await refusal(strict.fetch('http://local.test/'))).toMatchObject({ reason: 'blocked_address', extra: { range: 'loopback' } });
+  });
+
+  it('speaks TLS to the pinned address with the host name as SNI, and verifies the certificate', async () => {
+    const names: string[] = [];
+    const context = createSecureContext({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
+    const tls = createHttpsServer(
+      {
+        key: TEST_TLS_KEY,
+        cert: TEST_TLS_CERT,
+        SNICallback: (name, cb) => {
+          names.push(name);
+          cb(null, context);
+        },
+      },
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(articleHtml()),
+    );
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', () => r()));
+    const port = (tls.address() as AddressInfo).port;
+    try {
+      const fetcher = fetcherWith(() => [{ address: '127.0.0.1', family: 4 }], []);
+      const err = await refusal(fetcher.fetch(`https://pinned.test:${port}/`));
+      // The certificate is self-signed: a fetcher that skipped verification would have read the page.
+      expect(err).toMatchObject({ reason: 'unreachable', detail: "The server's TLS certificate was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT)" });
+      expect(names).toEqual(['pinned.test']);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((r) => tls.close(() => r()));
+    }
   });
 });
