@@ -45,6 +45,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: intFrom(10_000, 0, 600_000),
   /** Starts no background workers (job queue) when false; tests that do not need them start faster. */
   JOBS_ENABLED: boolFrom(true),
+  /** Lets the web fetcher reach loopback (127.0.0.0/8, ::1) so tests can serve pages locally. Never on in production. */
+  WEB_FETCH_ALLOW_LOOPBACK_UNSAFE: boolFrom(false),
+  WEB_FETCH_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+  WEB_FETCH_MAX_BYTES: intFrom(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
+import { createWebServices, type WebServices } from './domain/web/web-services';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -32,6 +33,8 @@ export interface Services extends CoreDeps {
   accounts: AccountService;
   /** Sign-in methods, API keys, devices, account deletion (src/domain/auth). */
   auth: AuthServices;
+  /** Reading the web safely: fetcher, scrape, enrichment, web pages. */
+  web: WebServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -56,18 +59,20 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const provider = providerFromConfig(config);
   const services: Services = {
     ...core,
     notifier,
     jobs,
     mailer,
-    provider: providerFromConfig(config),
+    provider,
     hooks: new DomainHooks(logger),
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
     auth: createAuthServices(core, () => services),
+    web: createWebServices(core, provider),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],

@@ -11,6 +11,7 @@ import { SiweNonce } from './siwe-nonce.entity';
 import { EmailCode } from './email-code.entity';
 import { DeviceLogin } from './device-login.entity';
 import { WalletIdentity } from './wallet-identity.entity';
+import { WebPage } from './web-page.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -28,4 +29,5 @@ export const entities = [
   EmailCode,
   DeviceLogin,
   WalletIdentity,
+  WebPage,
 ];

@@ -4,7 +4,16 @@ import { AccountDidResolver } from './auth/account-did.resolver';
 import { ApiKeysResolver } from './auth/api-keys.resolver';
 import { SessionsResolver } from './auth/sessions.resolver';
 import { SignInResolver } from './auth/sign-in.resolver';
+import { WebPageResolver, WebResolver } from './web/web.resolver';
 
-/** Every resolver in the schema; add new ones here (one line each). */
+/** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AccountResolver, SignInResolver, ApiKeysResolver, SessionsResolver, AccountDidResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  AccountResolver,
+  SignInResolver,
+  ApiKeysResolver,
+  SessionsResolver,
+  AccountDidResolver,
+  WebResolver,
+  WebPageResolver,
+];

@@ -1,6 +1,11 @@
 import type { RouteTable } from '../route-table';
 import { accountRoutes } from './accounts.routes';
 import { authRoutes } from './auth.routes';
+import { webRoutes } from './web.routes';
 
-/** Every area's table; add new ones here (one line each). */
-export const routeTables: RouteTable[] = [accountRoutes, authRoutes];
+/** Every area's table; add new ones here (one line each, in the import list and the array). */
+export const routeTables: RouteTable[] = [
+  accountRoutes,
+  authRoutes,
+  webRoutes,
+];

@@ -1,0 +1,23 @@
+/**
+ * A self-signed certificate for `pinned.test`, made for the fetcher's TLS tests only (openssl,
+ * P-256, valid for a century). Nothing trusts it, which is the point: the fetcher must refuse it.
+ */
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgamle5eLsaCpP+08U
+piaTXvMXleJCH8nYakQXJyZiqDOhRANCAARL/f4fRlBzPz1/YkODcut4dCoJIQ8t
+cwORgBU9MXKOgUDgieVkSYGn1lRY/q3U1rvIxSCItLBvbT9oOd0XIwhb
+-----END PRIVATE KEY-----
+`;
+
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmjCCAUGgAwIBAgIUcsaHio2cUC9H66u/sFR4glQoRDUwCgYIKoZIzj0EAwIw
+FjEUMBIGA1UEAwwLcGlubmVkLnRlc3QwIBcNMjYxMTIyMDUxMDMxWhgPMjEyNjEw
+MjkwNTEwMzFaMBYxFDASBgNVBAMMC3Bpbm5lZC50ZXN0MFkwEwYHKoZIzj0CAQYI
+KoZIzj0DAQcDQgAES/3+H0ZQcz89f2JDg3LreHQqCSEPLXMDkYAVPTFyjoFA4Inl
+ZEmBp9ZUWP6t1Na7yMUgiLSwb20/aDndFyMIW6NrMGkwHQYDVR0OBBYEFO7XHpeQ
+MEOibKqkCS1x2wAizWQOMB8GA1UdIwQYMBaAFO7XHpeQMEOibKqkCS1x2wAizWQO
+MA8GA1UdEwEB/wQFMAMBAf8wFgYDVR0RBA8wDYILcGlubmVkLnRlc3QwCgYIKoZI
+zj0EAwIDRwAwRAIgMxJGdcH7AWGpDEXIpGrqm12QnEkOWdq+b2Lh1YYKVlECIGlp
+CrzrR8IVlxGPghVgIIpO+DCL72XmwWkKLfTN8Rs5
+-----END CERTIFICATE-----
+`;
