@@ -12,6 +12,9 @@ import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
+import { intentPreparerFor } from './ai/intent-preparer';
+import { IntentService } from './domain/intents/intent.service';
+import { PreparationReceipts } from './domain/intents/preparation-receipt';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -29,6 +32,7 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  intents: IntentService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -53,22 +57,25 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const hooks = new DomainHooks(logger);
   return {
     ...core,
     notifier,
     jobs,
     mailer,
     provider: providerFromConfig(config),
-    hooks: new DomainHooks(logger),
+    hooks,
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
+    intents: new IntentService(core, hooks, intentPreparerFor(providerFromConfig(config)), new PreparationReceipts(config.SESSION_SECRET)),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],
     async start() {
       // Areas add their start-up steps here.
+      this.hooks.on('membership.removed', ({ networkId, userId }) => this.intents.withdrawFromNetwork(userId, networkId));
     },
   };
 }

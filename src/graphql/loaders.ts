@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities/user.entity';
+import { networkIdsByIntent } from '../domain/intents/intent-networks';
 import type { Services } from '../services';
 
 /**
@@ -31,6 +32,14 @@ export class Loaders {
       const rows = await this.em.find(User, { id: { $in: [...ids] } });
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
+    });
+  }
+
+  /** intent id → the ids of the networks it is shared into. */
+  get intentNetworkIds(): DataLoader<string, string[] | null> {
+    return this.loader('intentNetworkIds', async (ids) => {
+      const byIntent = await networkIdsByIntent(this.em, ids);
+      return ids.map((id) => byIntent.get(id) ?? []);
     });
   }
 }
