@@ -135,6 +135,7 @@ export class IntentService extends DomainService {
         const link = new IntentNetwork();
         link.intentId = intent.id;
         link.networkId = networkId;
+        link.sharedAt = intent.createdAt;
         tx.persist(link);
       }
       await tx.flush();
