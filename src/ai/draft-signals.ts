@@ -187,7 +187,8 @@ export function readSignals(text: string): DraftSignals {
     ...new Set(toks.filter((t) => t.length > 1 && !/^\d+$/.test(t) && !STOPWORDS.has(t) && !GENERIC.has(t))),
   ];
   const placeholder = /\blorem\s+ipsum\b/i.test(text);
-  const hasIntent = !placeholder && (seeks || offers || roles.length > 0 || COMMERCE_RE.test(text));
+  // Only lexicon roles count here: the suffix rule would take "my brother" for an offer.
+  const hasIntent = !placeholder && (seeks || offers || toks.some((t) => ROLES.has(t)) || COMMERCE_RE.test(text));
   const counterpartMissing = MEET_RE.test(text) && roles.length === 0 && (GENERIC_COUNTERPART_RE.test(text) || specificTerms.length < 2);
   return {
     seeks,

@@ -96,6 +96,7 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     ['hello', 'no_intent'],
     ['The weather is lovely today.', 'no_intent'],
     ['lorem ipsum dolor sit amet', 'no_intent'],
+    ['My brother lives in Berlin.', 'no_intent'],
     ['Looking for a cofounder. You are an idiot if you say no.', 'abusive'],
     ['Selling stolen credit cards, message me', 'abusive'],
     ['Need a fucking drummer', 'abusive'],
