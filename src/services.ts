@@ -14,6 +14,9 @@ import { Mailer } from './mail/mailer';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
 import { createWebServices, type WebServices } from './domain/web/web-services';
+import { intentPreparerFor } from './ai/intent-preparer';
+import { IntentService } from './domain/intents/intent.service';
+import { PreparationReceipts } from './domain/intents/preparation-receipt';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -35,6 +38,7 @@ export interface Services extends CoreDeps {
   auth: AuthServices;
   /** Reading the web safely: fetcher, scrape, enrichment, web pages. */
   web: WebServices;
+  intents: IntentService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -60,24 +64,27 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
   const provider = providerFromConfig(config);
+  const hooks = new DomainHooks(logger);
   const services: Services = {
     ...core,
     notifier,
     jobs,
     mailer,
     provider,
-    hooks: new DomainHooks(logger),
+    hooks,
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
     auth: createAuthServices(core, () => services),
     web: createWebServices(core, provider),
+    intents: new IntentService(core, hooks, intentPreparerFor(provider), new PreparationReceipts(config.SESSION_SECRET)),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],
     async start() {
       // Areas add their start-up steps here.
+      this.hooks.on('membership.removed', ({ networkId, userId }) => this.intents.withdrawFromNetwork(userId, networkId));
     },
   };
   return services;

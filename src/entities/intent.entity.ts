@@ -5,6 +5,8 @@ import { User } from './user.entity';
 export type IntentStatus = 'active' | 'paused';
 
 @Entity({ tableName: 'intents' })
+// Short ids (the first 8 characters of the id) resolve through this index (src/domain/shared/short-id.ts).
+@Index({ name: 'intents_short_id_index', expression: 'create index "intents_short_id_index" on "intents" (left("id"::text, 8))' })
 export class Intent {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

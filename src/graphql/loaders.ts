@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities/user.entity';
 import { WalletIdentity } from '../entities/wallet-identity.entity';
+import { networkIdsByIntent } from '../domain/intents/intent-networks';
 import type { Services } from '../services';
 
 /**
@@ -41,6 +42,14 @@ export class Loaders {
       const rows = await this.em.find(WalletIdentity, { userId: { $in: [...userIds] } });
       const byUser = new Map(rows.map((r) => [r.userId, r.chainId]));
       return userIds.map((id) => byUser.get(id) ?? null);
+    });
+  }
+
+  /** intent id → the ids of the networks it is shared into. */
+  get intentNetworkIds(): DataLoader<string, string[] | null> {
+    return this.loader('intentNetworkIds', async (ids) => {
+      const byIntent = await networkIdsByIntent(this.em, ids);
+      return ids.map((id) => byIntent.get(id) ?? []);
     });
   }
 }

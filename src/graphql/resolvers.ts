@@ -5,6 +5,7 @@ import { ApiKeysResolver } from './auth/api-keys.resolver';
 import { SessionsResolver } from './auth/sessions.resolver';
 import { SignInResolver } from './auth/sign-in.resolver';
 import { WebPageResolver, WebResolver } from './web/web.resolver';
+import { IntentResolver } from './intents/intent.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -16,4 +17,5 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountDidResolver,
   WebResolver,
   WebPageResolver,
+  IntentResolver,
 ];

@@ -2,10 +2,12 @@ import type { RouteTable } from '../route-table';
 import { accountRoutes } from './accounts.routes';
 import { authRoutes } from './auth.routes';
 import { webRoutes } from './web.routes';
+import { intentRoutes } from './intents.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
   accountRoutes,
   authRoutes,
   webRoutes,
+  intentRoutes,
 ];

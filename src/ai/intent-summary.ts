@@ -1,0 +1,62 @@
+import { statesIntent } from './draft-signals';
+
+const MAX_SUMMARY = 200;
+const BULLET_RE = /^\s*([-*•·]|\d+[.)])\s+/;
+const GREETING_RE = /^(hey|hi|hello|hiya|howdy|greetings|yo)\b( (all|everyone|folks|there|team|friends|y'all))?[!,.:\s—-]*/i;
+const FILLER_RE = /^(thanks|thank you|cheers|ty|thx)\b.*$/i;
+/** Phrases that plainly state the ask or the offer; preferred over weaker hints ("lending", "wants"). */
+const PLAIN_INTENT_RE =
+  /\b(looking\s+(for|to)|seek(ing)?|searching|need(s|ed)?|hiring|raising|offer(ing)?|available|happy\s+to|glad\s+to|can\s+help|for\s+(hire|rent|sale)|selling|open\s+to|taking\s+on|commissions\s+open|would\s+love|want\s+to)\b/i;
+const TRAILING_SYMBOLS_RE = /[\s\p{Extended_Pictographic}\u{FE0F}]+$/u;
+
+/** A bullet list reads as its heading followed by the bullets joined by semicolons. */
+function flatten(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const bullets = lines.filter((l) => BULLET_RE.test(l));
+  if (bullets.length >= 2) {
+    const head = lines.filter((l) => !BULLET_RE.test(l)).join(' ').replace(/[:\s]+$/, '');
+    const items = bullets.map((l) => l.replace(BULLET_RE, '').replace(/[.;,\s]+$/, ''));
+    return head ? `${head}: ${items.join('; ')}.` : `${items.join('; ')}.`;
+  }
+  return lines.map((l) => (/[.!?:;,]$/.test(l) ? l : `${l}.`)).join(' ');
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])/u)
+    .map((s) => s.replace(GREETING_RE, '').replace(TRAILING_SYMBOLS_RE, '').trim())
+    .filter((s) => /\p{L}/u.test(s) && !FILLER_RE.test(s) && s.length > 2);
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), Math.floor(max * 0.6)));
+  return `${atWord.replace(/[\s,;:—–-]+$/, '')}…`;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A short readable summary without a model: the sentence that states the need or offer,
+ * led by the sentence that sets the context when both fit, cut at a word boundary.
+ */
+export function summarizeIntent(text: string): string {
+  const sentences = sentencesOf(flatten(text));
+  if (sentences.length === 0) return truncate(text.replace(/\s+/g, ' ').trim(), MAX_SUMMARY);
+  const plainAt = sentences.findIndex((x) => PLAIN_INTENT_RE.test(x));
+  const intentAt = plainAt >= 0 ? plainAt : sentences.findIndex(statesIntent);
+  let summary: string;
+  if (intentAt > 0) {
+    const combined = `${sentences[0]} ${sentences[intentAt]}`;
+    summary = combined.length <= MAX_SUMMARY ? combined : sentences[intentAt];
+  } else {
+    // The opening sentence, and as many of the next ones as fit.
+    summary = sentences[0];
+    for (const next of sentences.slice(1)) {
+      if (summary.length + next.length + 1 > MAX_SUMMARY) break;
+      summary = `${summary} ${next}`;
+    }
+  }
+  return capitalise(truncate(summary, MAX_SUMMARY));
+}

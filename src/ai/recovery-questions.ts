@@ -1,0 +1,196 @@
+import type { DraftSignals } from './draft-signals';
+import type { PreparationAnswer, RecoveryField, RecoveryOption } from './intent-preparer';
+
+/** The facts a matchable intent needs: its object, its counterpart, and a place and a time where they matter. */
+export type Slot = 'what' | 'who' | 'where' | 'when';
+
+const opt = (label: string, description: string): RecoveryOption => ({ label, description });
+
+const WHAT_SEEKING: RecoveryField = {
+  id: 'what',
+  label: 'What exactly are you looking for?',
+  kind: 'single',
+  options: [
+    opt('Investors or funding', 'Say the stage and amount in your own words if you can'),
+    opt('Someone to hire', 'A role for your team or a freelancer for a project'),
+    opt('A job or contract work', 'A role, gig or project for yourself'),
+    opt('A cofounder', 'Someone to build a company with'),
+    opt('A mentor or advice', 'Someone who has done it before'),
+    opt('Customers, users or testers', 'People to use, buy or try what you make'),
+    opt('A place to live', 'A room, flat or sublet'),
+    opt('Something else', 'Describe it in your answer instead of picking this'),
+  ],
+};
+
+const WHAT_OFFERING: RecoveryField = {
+  id: 'what',
+  label: 'What exactly are you offering?',
+  kind: 'single',
+  options: [
+    opt('Investment', 'Say the ticket size and stage in your answer if you can'),
+    opt('A job or a paid project', 'A role on your team or work for a freelancer'),
+    opt('My skills or services', 'Name the skill in your answer: design, mixing, Rust, tutoring...'),
+    opt('Mentorship or advice', 'Time and experience for people starting out'),
+    opt('A product or partnership', 'Something other teams can use or integrate'),
+    opt('Space, equipment or compute', 'A room, gear, GPUs, a venue'),
+    opt('My time as a volunteer', 'Help for a cause or a neighbour'),
+    opt('Something else', 'Describe it in your answer instead of picking this'),
+  ],
+};
+
+const WHO: RecoveryField = {
+  id: 'who',
+  label: 'Who would you like to meet?',
+  kind: 'multi',
+  options: [
+    opt('Founders', 'People starting or running a company'),
+    opt('Investors', 'Angels, funds and other backers'),
+    opt('Engineers or developers', 'People who build software or hardware'),
+    opt('Designers or artists', 'Visual, sound, product or game design'),
+    opt('Researchers or students', 'Academic and applied research'),
+    opt('Mentors or advisors', 'Experienced people who can guide you'),
+    opt('Hiring managers or recruiters', 'People filling roles'),
+    opt('Neighbours nearby', 'People in your area'),
+  ],
+};
+
+const WHERE_ANY: RecoveryField = {
+  id: 'where',
+  label: 'Where should this happen?',
+  kind: 'text',
+  options: [
+    opt('Remote / online', 'The place does not matter'),
+    opt('A city or neighbourhood', 'Type it in your answer, e.g. "East Austin" or "Berlin, Kreuzberg"'),
+  ],
+};
+
+/** Housing, pets, children, sport and the like cannot be remote: only a place helps. */
+const WHERE_LOCAL: RecoveryField = {
+  id: 'where',
+  label: 'Which city or neighbourhood?',
+  kind: 'text',
+  options: [],
+};
+const INHERENTLY_LOCAL_RE =
+  /\b(rooms?|roommates?|flatmates?|housemates?|apartments?|sublet\w*|lease|dogs?|cats?|pets?|sitters?|walkers?|boarding|nann(y|ies)|babysit\w*|childcare|daycare|tennis|soccer|football|pickleball|basketball|volleyball|climbing|gym|garden\w*|volunteer\w*|pick-?up)\b/i;
+
+const WHEN: RecoveryField = {
+  id: 'when',
+  label: 'When do you need this?',
+  kind: 'single',
+  options: [
+    opt('As soon as possible', 'Within days'),
+    opt('Within the next month', 'A few weeks from now'),
+    opt('In the next few months', 'Planned ahead'),
+    opt('On a specific date', 'Type the date or period in your answer'),
+    opt('Flexible', 'No fixed date'),
+  ],
+};
+
+const ALL_FIELDS: Array<[Slot, RecoveryField]> = [
+  ['what', WHAT_SEEKING],
+  ['what', WHAT_OFFERING],
+  ['who', WHO],
+  ['where', WHERE_ANY],
+  ['where', WHERE_LOCAL],
+  ['when', WHEN],
+];
+
+const SLOT_OF_LABEL = new Map(ALL_FIELDS.map(([slot, f]) => [f.label.toLowerCase(), slot]));
+
+/** The slot a prompt (the label of an earlier recovery field) asked about, if it is one of ours. */
+export function slotOfPrompt(prompt: string): Slot | null {
+  return SLOT_OF_LABEL.get(prompt.trim().toLowerCase()) ?? null;
+}
+
+/** The one fact to ask for next, most important first; answered slots are never asked again. */
+export function nextMissingSlot(s: DraftSignals, answered: Set<Slot>): Slot | null {
+  const missing: Slot[] = [];
+  if (s.counterpartMissing) missing.push('who');
+  if (s.specificTerms.length < 2) missing.push('what');
+  if (s.placeBound && !s.hasPlace) missing.push('where');
+  if (s.seeks && s.timeBound && !s.hasTime) missing.push('when');
+  return missing.find((slot) => !answered.has(slot)) ?? null;
+}
+
+export function recoveryFor(slot: Slot, s: DraftSignals, text: string): { field: RecoveryField; feedback: string } {
+  switch (slot) {
+    case 'what': {
+      const role = s.roles[0];
+      const offering = s.offers && !s.seeks;
+      return {
+        field: offering ? WHAT_OFFERING : WHAT_SEEKING,
+        feedback: role
+          ? `Say more about the ${role} you ${offering ? 'offer' : 'need'}: the field, the skills, the stage or the size. A request this short fits almost anyone, so it cannot be matched well.`
+          : `The draft does not say what you ${offering ? 'offer' : 'are looking for'}, so nobody can be matched to it. Name the thing itself: a skill, a role, a product, a place to live.`,
+      };
+    }
+    case 'who':
+      return {
+        field: WHO,
+        feedback: 'Say who you would like to meet: a role, a field or a kind of person. "People" fits everyone, so it cannot be matched on.',
+      };
+    case 'where': {
+      const local = INHERENTLY_LOCAL_RE.test(text);
+      return {
+        field: local ? WHERE_LOCAL : WHERE_ANY,
+        feedback: local
+          ? 'This happens in person, so the place decides who fits. Name the city or neighbourhood.'
+          : 'Say where this happens: a city or neighbourhood, or remote if the place does not matter.',
+      };
+    }
+    case 'when':
+      return {
+        field: WHEN,
+        feedback: 'This is tied to a date. Say when, so people who are free then can be matched.',
+      };
+  }
+}
+
+/** How an answer reads once folded into the description. */
+function sentenceFor(slot: Slot | null, prompt: string, answer: string, s: DraftSignals): string {
+  switch (slot) {
+    case 'what':
+      return s.offers && !s.seeks ? `Offering: ${answer}.` : `Looking for: ${answer}.`;
+    case 'who':
+      return `Would like to meet: ${answer}.`;
+    case 'where':
+      return `Location: ${answer}.`;
+    case 'when':
+      return `Timing: ${answer}.`;
+    default:
+      return `${prompt.trim().replace(/[?:.\s]+$/, '')}: ${answer}.`;
+  }
+}
+
+export function answerText(a: PreparationAnswer): string {
+  const raw = Array.isArray(a.answer) ? a.answer.map((x) => x.trim()).filter(Boolean).join(', ') : a.answer;
+  return raw.replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
+}
+
+/**
+ * Folds answers into the draft as short sentences. Idempotent: an answer whose sentence or
+ * text the draft already carries is not added again, so a client may send back either its
+ * original draft or the payload of the previous round together with every answer so far.
+ */
+export function foldAnswers(
+  draft: string,
+  answers: PreparationAnswer[],
+  signalsOf: (text: string) => DraftSignals,
+): { payload: string; answered: Set<Slot> } {
+  let payload = draft;
+  const answered = new Set<Slot>();
+  const direction = signalsOf(draft);
+  for (const a of answers) {
+    const text = answerText(a);
+    if (!text) continue;
+    const slot = slotOfPrompt(a.prompt);
+    if (slot) answered.add(slot);
+    const sentence = sentenceFor(slot, a.prompt, text, direction);
+    const lower = payload.toLowerCase();
+    if (lower.includes(sentence.toLowerCase()) || (text.length >= 3 && lower.includes(text.toLowerCase()))) continue;
+    const joiner = payload.includes('\n') ? '\n' : ' ';
+    payload = `${/[.!?…)\]"]$/u.test(payload) ? payload : `${payload}.`}${joiner}${sentence}`;
+  }
+  return { payload, answered };
+}

@@ -1,0 +1,297 @@
+import { LockMode, RequestContext, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { normalizeDraft } from '../../ai/draft-signals';
+import type { IntentPreparer, PreparationAnswer, RecoveryField } from '../../ai/intent-preparer';
+import { ProviderError } from '../../ai/openai-client';
+import type { Actor } from '../../auth/actor';
+import { Intent, type IntentStatus } from '../../entities/intent.entity';
+import { IntentNetwork } from '../../entities/intent-network.entity';
+import { appendEvent } from '../../events/event-log';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import type { DomainHooks } from '../shared/domain-hooks';
+import { badRequest, unauthenticated } from '../shared/errors';
+import { resolveIdOrShortId } from '../shared/short-id';
+import { parseInput } from '../shared/validation';
+import { intentArchived, intentNotFound, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
+import { intentCreatedFrame, intentLifecycleFrame } from './intent.frames';
+import {
+  createSchema,
+  DEFAULT_PAGE_SIZE,
+  listSchema,
+  MAX_DESCRIPTION,
+  networkIdSchema,
+  prepareSchema,
+  statusSchema,
+  updateSchema,
+} from './intent.schemas';
+import { firstNonMember, memberNetworkIds, networkIdsByIntent } from './intent-networks';
+import type { PreparationReceipts } from './preparation-receipt';
+
+export type PreparationResult =
+  | { status: 'ready'; payload: string; summary: string; preparationReceipt: string }
+  | { status: 'needs_revision'; payload: string; summary: string; feedback: string; recovery: RecoveryField[] };
+
+export interface IntentPage {
+  intents: Intent[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+type Admitted = { payload: string; summary: string } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Intents: preparation, publishing into networks, reads, edits, pause/resume, archive and
+ * sharing. Every change writes its event frame in its own transaction and, once committed,
+ * tells the other areas through the `intents.changed` hook.
+ */
+export class IntentService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly hooks: DomainHooks,
+    private readonly preparer: IntentPreparer,
+    private readonly receipts: PreparationReceipts,
+  ) {
+    super(core);
+  }
+
+  private userOf(actor: Actor | null): string {
+    if (!actor) throw unauthenticated();
+    return actor.userId;
+  }
+
+  /** Resolves a uuid or short id among the user's own intents; anything else is 404. */
+  async requireOwnedId(userId: string, idOrShortId: string): Promise<string> {
+    const id = await resolveIdOrShortId(this.em, idOrShortId.trim(), { table: 'intents', where: 'user_id = ?', params: [userId] });
+    if (!id) throw intentNotFound();
+    return id;
+  }
+
+  /** The user's intent by uuid or short id (404 for anyone else's); for other areas too. */
+  async requireOwned(userId: string, idOrShortId: string): Promise<Intent> {
+    const id = await this.requireOwnedId(userId, idOrShortId);
+    const intent = await this.em.findOne(Intent, { id });
+    if (!intent) throw intentNotFound();
+    return intent;
+  }
+
+  /** Runs the preparer; a provider failure becomes a retryable 503 carrying `kept` back. */
+  private async review(text: string, answers: PreparationAnswer[], kept: Record<string, unknown>): Promise<Admitted> {
+    let verdict;
+    try {
+      verdict = await this.preparer.prepare(text, answers);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.warn({ err: { message: err.message, status: err.status }, preparer: this.preparer.name }, 'intent preparation failed');
+      throw preparationFailed(kept);
+    }
+    if (verdict.status === 'rejected') throw intentRejected(verdict.reason, verdict.detail);
+    return verdict;
+  }
+
+  async prepare(actor: Actor | null, raw: unknown): Promise<PreparationResult> {
+    const userId = this.userOf(actor);
+    const input = parseInput(prepareSchema, raw);
+    const answers: PreparationAnswer[] = input.answers ?? [];
+    const verdict = await this.review(input.payload, answers, { payload: input.payload, answers });
+    if (verdict.payload.length > MAX_DESCRIPTION) {
+      throw badRequest([{ path: 'answers', message: `the description with the answers exceeds ${MAX_DESCRIPTION} characters` }]);
+    }
+    if (verdict.status === 'needs_revision') return verdict;
+    return { ...verdict, preparationReceipt: this.receipts.issue(userId, verdict.payload, verdict.summary) };
+  }
+
+  async create(actor: Actor | null, raw: unknown): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const input = parseInput(createSchema, raw);
+    const description = normalizeDraft(input.description);
+    const requested = [...new Set((input.networkIds ?? []).map((id) => id.toLowerCase()))];
+    const outsider = await firstNonMember(this.em, userId, requested);
+    if (outsider) throw membershipRequired(outsider);
+
+    let summary: string;
+    if (input.preparationReceipt) {
+      const checked = this.receipts.verify(input.preparationReceipt, userId, description);
+      if ('problem' in checked) throw invalidPreparation(checked.problem);
+      summary = checked.summary;
+    } else {
+      // Vagueness never blocks create: only a draft that cannot be admitted at all is refused.
+      summary = (await this.review(description, [], {})).summary;
+    }
+
+    const networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
+    const intent = new Intent();
+    intent.userId = userId;
+    intent.payload = description;
+    intent.summary = summary;
+    intent.sourceType = input.sourceType ?? null;
+    intent.sourceId = input.sourceId ?? null;
+    await this.em.transactional(async (tx) => {
+      tx.persist(intent);
+      await tx.flush();
+      for (const networkId of networkIds) {
+        const link = new IntentNetwork();
+        link.intentId = intent.id;
+        link.networkId = networkId;
+        link.sharedAt = intent.createdAt;
+        tx.persist(link);
+      }
+      await tx.flush();
+      await appendEvent(tx as EntityManager, userId, intentCreatedFrame(intent));
+    });
+    await this.changed([intent.id]);
+    return intent;
+  }
+
+  async list(actor: Actor | null, raw: unknown): Promise<IntentPage> {
+    const userId = this.userOf(actor);
+    const input = parseInput(listSchema, raw ?? {});
+    const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+    const page = input.page ?? 1;
+    const where: FilterQuery<Intent> = { userId };
+    if (!input.archived) where.archivedAt = null;
+    if (input.sourceType != null) where.sourceType = input.sourceType;
+    const q = input.q?.trim();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      where.$or = [{ payload: { $ilike: pattern } }, { summary: { $ilike: pattern } }];
+    }
+    const [intents, total] = await this.em.findAndCount(Intent, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit,
+      offset: (page - 1) * limit,
+    });
+    return { intents, page, limit, total };
+  }
+
+  async get(actor: Actor | null, idOrShortId: string): Promise<Intent> {
+    return this.requireOwned(this.userOf(actor), idOrShortId);
+  }
+
+  /**
+   * Rules 6 of the Intents section: a new description is prepared again (and may be refused),
+   * a source-only change is written as sent, an omitted field is kept, null clears a source.
+   */
+  async update(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const input = parseInput(updateSchema, raw);
+    const id = await this.requireOwnedId(userId, idOrShortId);
+    const current = await this.em.findOneOrFail(Intent, { id });
+    let prepared: { payload: string; summary: string } | null = null;
+    if (input.description !== undefined) {
+      const description = normalizeDraft(input.description);
+      if (description !== current.payload) prepared = { payload: description, summary: (await this.review(description, [], {})).summary };
+    }
+    const intent = await this.em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (prepared) {
+        row.payload = prepared.payload;
+        row.summary = prepared.summary;
+      }
+      if (input.sourceType !== undefined) row.sourceType = input.sourceType;
+      if (input.sourceId !== undefined) row.sourceId = input.sourceId;
+      row.updatedAt = new Date();
+      await tx.flush();
+      return row;
+    });
+    await this.changed([id]);
+    return intent;
+  }
+
+  async setStatus(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const { status } = parseInput(statusSchema, raw);
+    const id = await this.requireOwnedId(userId, idOrShortId);
+    let moved = false;
+    const intent = await this.em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (row.archivedAt) throw intentArchived('its status can no longer change');
+      if (row.status === status) return row;
+      row.status = status as IntentStatus;
+      await tx.flush();
+      await appendEvent(tx as EntityManager, userId, intentLifecycleFrame(row, status));
+      moved = true;
+      return row;
+    });
+    if (moved) await this.changed([id]);
+    return intent;
+  }
+
+  /** Sets archivedAt and keeps the status; archiving again changes nothing. */
+  async archive(actor: Actor | null, idOrShortId: string): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const id = await this.requireOwnedId(userId, idOrShortId);
+    let moved = false;
+    const intent = await this.em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (row.archivedAt) return row;
+      row.archivedAt = new Date();
+      await tx.flush();
+      await appendEvent(tx as EntityManager, userId, intentLifecycleFrame(row, 'archived'));
+      moved = true;
+      return row;
+    });
+    if (moved) await this.changed([id]);
+    return intent;
+  }
+
+  /** Shares into a network the caller belongs to; sharing again keeps the first share time. */
+  async share(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
+    const id = await this.requireOwnedId(userId, idOrShortId);
+    if (await firstNonMember(this.em, userId, [networkId])) throw membershipRequired(networkId);
+    let added = false;
+    const intent = await this.em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (row.archivedAt) throw intentArchived('it cannot be shared');
+      if (!(await tx.findOne(IntentNetwork, { intentId: id, networkId }))) {
+        const link = new IntentNetwork();
+        link.intentId = id;
+        link.networkId = networkId;
+        tx.persist(link);
+        await tx.flush();
+        added = true;
+      }
+      return row;
+    });
+    if (added) await this.changed([id]);
+    return intent;
+  }
+
+  /** Unsharing needs no membership: a member who left may still withdraw their intent. */
+  async unshare(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = this.userOf(actor);
+    const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
+    const intent = await this.requireOwned(userId, idOrShortId);
+    const removed = await this.em.nativeDelete(IntentNetwork, { intentId: intent.id, networkId });
+    if (removed > 0) await this.changed([intent.id]);
+    return intent;
+  }
+
+  async networkIdsOf(intentIds: readonly string[]): Promise<Map<string, string[]>> {
+    return networkIdsByIntent(this.em, intentIds);
+  }
+
+  /**
+   * A user who leaves a network stops sharing their intents there. Runs from a hook, so it
+   * opens its own context rather than borrow the request that removed the membership.
+   */
+  async withdrawFromNetwork(userId: string, networkId: string): Promise<void> {
+    const ids = await RequestContext.create(this.core.orm.em, async () => {
+      const rows = await this.em.execute<Array<{ intent_id: string }>>(
+        `delete from intent_networks n using intents i
+         where n.intent_id = i.id and i.user_id = ? and n.network_id = ? returning n.intent_id`,
+        [userId, networkId],
+      );
+      return rows.map((r) => r.intent_id);
+    });
+    if (ids.length > 0) await this.changed(ids);
+  }
+
+  private async changed(intentIds: string[]): Promise<void> {
+    await this.hooks.emit('intents.changed', { intentIds });
+  }
+}

@@ -1,0 +1,48 @@
+import { normalizeDraft, readSignals } from '../../src/ai/draft-signals';
+import { summarizeIntent } from '../../src/ai/intent-summary';
+import { foldAnswers, slotOfPrompt } from '../../src/ai/recovery-questions';
+
+describe('local preparation rules', () => {
+  it('summarises a bullet list as its heading and items', () => {
+    expect(summarizeIntent('Hiring — Gameplay Programmer\n- Unity / C#\n- studio in Lyon, hybrid\n- at least one shipped title')).toBe(
+      'Hiring — Gameplay Programmer: Unity / C#; studio in Lyon, hybrid; at least one shipped title.',
+    );
+  });
+
+  it('drops greetings and leads with the context when it fits', () => {
+    expect(summarizeIntent('Hi all! We run a small venue in Leeds. We are looking for jazz trios for Sunday afternoons. Thanks!')).toBe(
+      'We run a small venue in Leeds. We are looking for jazz trios for Sunday afternoons.',
+    );
+  });
+
+  it('cuts a long summary at a word boundary', () => {
+    const s = summarizeIntent(`Looking for ${'very '.repeat(80)}patient tutors.`);
+    expect(s.length).toBeLessThanOrEqual(200);
+    expect(s.endsWith('very…')).toBe(true);
+  });
+
+  it('normalises whitespace but keeps line breaks', () => {
+    expect(normalizeDraft('  a\u200B  b \r\n\r\n\r\n  c\t d  ')).toBe('a b\n\nc d');
+  });
+
+  it('reads places, times and counterparts', () => {
+    expect(readSignals('Need a dog sitter in South Austin over Thanksgiving')).toMatchObject({ placeBound: true, hasPlace: true, seeks: true });
+    expect(readSignals('Need a dog sitter')).toMatchObject({ placeBound: true, hasPlace: false });
+    expect(readSignals('Tennis partner wanted, anywhere central')).toMatchObject({ hasPlace: true });
+    expect(readSignals('Organising a workshop, need speakers')).toMatchObject({ timeBound: true, hasTime: false });
+    expect(readSignals('Organising a workshop in March, need speakers')).toMatchObject({ hasTime: true });
+    expect(readSignals('Want to connect with people')).toMatchObject({ counterpartMissing: true });
+    expect(readSignals('Want to connect with climate researchers')).toMatchObject({ counterpartMissing: false });
+  });
+
+  it('folds answers once, whatever text is sent back', () => {
+    const answers = [{ prompt: 'Which city or neighbourhood?', answer: 'Leeds' }];
+    const once = foldAnswers('Need a dog sitter', answers, readSignals);
+    expect(once.payload).toBe('Need a dog sitter. Location: Leeds.');
+    expect([...once.answered]).toEqual(['where']);
+    expect(foldAnswers(once.payload, answers, readSignals).payload).toBe(once.payload);
+    expect(foldAnswers('Need a dog sitter in Leeds', answers, readSignals).payload).toBe('Need a dog sitter in Leeds');
+    expect(slotOfPrompt('  what exactly are you OFFERING?  ')).toBe('what');
+    expect(slotOfPrompt('Budget?')).toBeNull();
+  });
+});
