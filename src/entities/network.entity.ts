@@ -5,6 +5,8 @@ import { User } from './user.entity';
 export type JoinPolicy = 'anyone' | 'invite_only';
 
 @Entity({ tableName: 'networks' })
+// Public discovery lists `anyone` networks newest first.
+@Index({ properties: ['joinPolicy', 'createdAt'] })
 export class Network {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -25,6 +27,11 @@ export class Network {
   @Unique()
   @Property({ type: 'string', length: 64 })
   shareCode: string;
+
+  /** Unguessable code of the invitation link (owners only): holding it lets a person join. */
+  @Unique()
+  @Property({ type: 'string', length: 64 })
+  invitationCode: string;
 
   @Index()
   @ManyToOne(() => User, { mapToPk: true, fieldName: 'created_by_id', deleteRule: 'set null', nullable: true })
