@@ -5,6 +5,7 @@ import { ApiKeyService } from './auth/api-key.service';
 import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
+import { createNetworkServices, type NetworkServices } from './domain/networks/network-services';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
@@ -29,6 +30,7 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  networks: NetworkServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -53,17 +55,20 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const hooks = new DomainHooks(logger);
+  const accounts = new AccountService(core);
   return {
     ...core,
     notifier,
     jobs,
     mailer,
     provider: providerFromConfig(config),
-    hooks: new DomainHooks(logger),
+    hooks,
     sessions,
     apiKeys,
     authenticator,
-    accounts: new AccountService(core),
+    accounts,
+    networks: createNetworkServices(core, { hooks, mailer, accounts }),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],

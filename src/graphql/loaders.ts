@@ -1,6 +1,9 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities/user.entity';
+import { Network } from '../entities/network.entity';
+import type { NetworkRole } from '../entities/network-member.entity';
+import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
 import type { Services } from '../services';
 
 /**
@@ -32,5 +35,26 @@ export class Loaders {
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
     });
+  }
+
+  get networks(): DataLoader<string, Network | null> {
+    return this.loader('networks', async (ids) => {
+      const rows = await this.em.find(Network, { id: { $in: [...ids] } });
+      const byId = new Map(rows.map((n) => [n.id, n]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
+  }
+
+  get networkMemberCounts(): DataLoader<string, number | null> {
+    return this.loader('networkMemberCounts', (ids) => memberCountsOf(this.em, ids));
+  }
+
+  get networkOwnerIds(): DataLoader<string, string | null> {
+    return this.loader('networkOwnerIds', (ids) => ownerIdsOf(this.em, ids));
+  }
+
+  /** The given user's role in each network (null: not a member). */
+  networkRolesOf(userId: string): DataLoader<string, NetworkRole | null> {
+    return this.loader(`networkRoles:${userId}`, (ids) => rolesOf(this.em, userId, ids));
   }
 }
