@@ -199,6 +199,9 @@ describe('networks: membership', () => {
       await app.http.patch(`/api/networks/${n.id}/members/${u.user.id}`).set(founder.auth).send({ permissions: ['owner'] }).expect(200);
       await app.http.post(`/api/networks/${n.id}/leave`).set(founder.auth).expect(200);
       expect(await memberIds(n.id, u)).toEqual([u.user.id]);
+      // The creator is gone: the remaining owner is shown as the network's owner.
+      const read = await app.http.get(`/api/networks/${n.id}`).set(u.auth).expect(200);
+      expect(read.body.network.owner.id).toBe(u.user.id);
     });
 
     it('the sole member leaving deletes the network', async () => {

@@ -8,8 +8,8 @@ import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { userIdOf } from './actor';
-import { invitationMail } from './invitation-mail';
+import { userIdOf } from './caller.policy';
+import { invitationMail } from './invitation.mail';
 import { addMembership, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
 import { inviteSchema } from './network.schemas';
 

@@ -4,7 +4,7 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
-import { userIdOf } from './actor';
+import { userIdOf } from './caller.policy';
 import { memberView, type MemberView } from './membership.service';
 import type { PageArgs } from './network.service';
 import { addMembership, findNetwork, lockNetwork, requireOwner } from './network.records';

@@ -7,7 +7,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './actor';
+import { userIdOf } from './caller.policy';
 import type { PageArgs } from './network.service';
 import {
   addMembership,

@@ -1,7 +1,7 @@
 import type { Actor } from '../../auth/actor';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { DomainService } from '../shared/domain-service';
-import { userIdOf } from './actor';
+import { userIdOf } from './caller.policy';
 import type { PageArgs } from './network.service';
 import { findNetwork, requireMember } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';

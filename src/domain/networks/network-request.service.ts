@@ -7,7 +7,7 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './actor';
+import { userIdOf } from './caller.policy';
 import { hasEarlyAccess } from './early-access.policy';
 import type { PageArgs } from './network.service';
 import { createNetworkWithOwner } from './network.records';

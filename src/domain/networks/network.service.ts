@@ -6,7 +6,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './actor';
+import { userIdOf } from './caller.policy';
 import { hasEarlyAccess } from './early-access.policy';
 import { createNetworkWithOwner, findNetwork, lockNetwork, membershipOf, requireOwner, sharedIntentIds } from './network.records';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
