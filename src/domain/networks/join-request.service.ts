@@ -6,9 +6,8 @@ import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 import { userIdOf } from './caller.policy';
 import { memberView, type MemberView } from './membership.service';
-import type { PageArgs } from './network.service';
 import { addMembership, findNetwork, lockNetwork, requireOwner } from './network.records';
-import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
 export type JoinDecision = 'approve' | 'decline';
 

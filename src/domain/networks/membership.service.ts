@@ -1,5 +1,5 @@
 import type { Actor } from '../../auth/actor';
-import { Network } from '../../entities/network.entity';
+import type { Network } from '../../entities/network.entity';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { NetworkMember, type NetworkRole } from '../../entities/network-member.entity';
 import { User } from '../../entities/user.entity';
@@ -8,7 +8,6 @@ import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { userIdOf } from './caller.policy';
-import type { PageArgs } from './network.service';
 import {
   addMembership,
   findNetwork,
@@ -18,10 +17,11 @@ import {
   removeMembership,
   requireMember,
   requireOwner,
-  sharedIntentIds,
+  deleteNetwork,
 } from './network.records';
+import { noticeMembershipEnded, noticeNetworkDeleted } from './network.notices';
 import { addMemberSchema, updateMemberSchema } from './network.schemas';
-import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
 /** A member as other members see them (core-api.md Member; `id` is the user's id). */
 export interface MemberView {
@@ -155,17 +155,18 @@ export class MembershipService extends DomainService {
       const target = targetId === callerId ? caller : isUuid(targetId) ? await membershipOf(tx, network.id, targetId) : null;
       if (!target) throw notFound('Member');
       if ((await tx.count(NetworkMember, { networkId: network.id })) === 1) {
-        const intentIds = await sharedIntentIds(tx, network.id);
-        await tx.nativeDelete(Network, { id: network.id });
-        return { networkId: network.id, userId: target.userId, intentIds, networkDeleted: true };
+        return { networkId: network.id, userId: target.userId, intentIds: await deleteNetwork(tx, network.id), networkDeleted: true };
       }
       if (target.role === 'owner' && (await ownerCount(tx, network.id)) === 1) throw lastOwner(LAST_OWNER_LEAVING);
       const intentIds = await removeMembership(tx, network.id, target.userId);
       return { networkId: network.id, userId: target.userId, intentIds, networkDeleted: false };
     });
-    await this.hooks.emit('membership.removed', { networkId: outcome.networkId, userId: outcome.userId });
-    if (outcome.networkDeleted) await this.hooks.emit('network.deleted', { networkId: outcome.networkId });
-    if (outcome.intentIds.length) await this.hooks.emit('intents.changed', { intentIds: outcome.intentIds });
+    if (outcome.networkDeleted) {
+      await noticeMembershipEnded(this.hooks, outcome.networkId, outcome.userId, []);
+      await noticeNetworkDeleted(this.hooks, outcome.networkId, outcome.intentIds);
+    } else {
+      await noticeMembershipEnded(this.hooks, outcome.networkId, outcome.userId, outcome.intentIds);
+    }
     return { networkDeleted: outcome.networkDeleted };
   }
 }

@@ -2,9 +2,8 @@ import type { Actor } from '../../auth/actor';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { DomainService } from '../shared/domain-service';
 import { userIdOf } from './caller.policy';
-import type { PageArgs } from './network.service';
 import { findNetwork, requireMember } from './network.records';
-import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
 /**
  * An intent as a network's members see it: the Intent resource of core-api.md without the

@@ -9,10 +9,9 @@ import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors
 import { isUuid, parseInput } from '../shared/validation';
 import { userIdOf } from './caller.policy';
 import { hasEarlyAccess } from './early-access.policy';
-import type { PageArgs } from './network.service';
 import { createNetworkWithOwner } from './network.records';
 import { createNetworkRequestSchema, updateNetworkRequestSchema } from './network.schemas';
-import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
 /**
  * Requests for a network from accounts without early access (decisions.md section 2). The

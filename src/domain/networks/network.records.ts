@@ -105,9 +105,13 @@ export async function removeMembership(tx: EntityManager, networkId: string, use
   return rows.map((r) => r.intent_id);
 }
 
-/** The intents shared in a network (read before deleting it, for the intents.changed notice). */
-export async function sharedIntentIds(tx: EntityManager, networkId: string): Promise<string[]> {
+/**
+ * Deletes a network; members, join requests, invitation acceptances and shares go with it (on
+ * delete cascade). Returns the intents that were shared in it.
+ */
+export async function deleteNetwork(tx: EntityManager, networkId: string): Promise<string[]> {
   const rows = await tx.execute<Array<{ intent_id: string }>>(`select intent_id from intent_networks where network_id = ?`, [networkId]);
+  await tx.nativeDelete(Network, { id: networkId });
   return rows.map((r) => r.intent_id);
 }
 

@@ -8,14 +8,10 @@ import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { userIdOf } from './caller.policy';
 import { hasEarlyAccess } from './early-access.policy';
-import { createNetworkWithOwner, findNetwork, lockNetwork, membershipOf, requireOwner, sharedIntentIds } from './network.records';
+import { noticeNetworkDeleted } from './network.notices';
+import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
-import { PAGES, pageOf, pageWindow, type Page } from './paging.rules';
-
-export interface PageArgs {
-  page?: number | null;
-  limit?: number | null;
-}
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
 /**
  * Networks themselves: creation (early access), reads (members, public views, share links),
@@ -81,16 +77,12 @@ export class NetworkService extends DomainService {
 
   async delete(actor: Actor | null, networkId: string): Promise<void> {
     const userId = userIdOf(actor);
-    const intentIds = await this.em.transactional(async (tx) => {
+    const { id, intentIds } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       await requireOwner(tx, network.id, userId);
-      const ids = await sharedIntentIds(tx, network.id);
-      // Members, join requests, invitation acceptances and shares go with it (on delete cascade).
-      await tx.nativeDelete(Network, { id: network.id });
-      return ids;
+      return { id: network.id, intentIds: await deleteNetwork(tx, network.id) };
     });
-    await this.hooks.emit('network.deleted', { networkId });
-    if (intentIds.length) await this.hooks.emit('intents.changed', { intentIds });
+    await noticeNetworkDeleted(this.hooks, id, intentIds);
   }
 
   /** The caller's memberships, most recently joined first. */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { parseInput } from '../shared/validation';
 
+/** page and limit as a caller sends them (either may be left out). */
+export interface PageArgs {
+  page?: number | null;
+  limit?: number | null;
+}
+
 export interface PageWindow {
   page: number;
   limit: number;
@@ -23,7 +29,7 @@ export const PAGES = {
 } satisfies Record<string, PageRule>;
 
 /** page starts at 1; a limit outside 1..max is refused (400) rather than silently changed. */
-export function pageWindow(input: { page?: number | null; limit?: number | null }, rule: PageRule): PageWindow {
+export function pageWindow(input: PageArgs, rule: PageRule): PageWindow {
   const { page, limit } = parseInput(
     z.object({
       page: z.number().int().min(1).default(1),
