@@ -75,3 +75,6 @@ export function recordHooks(app: TestApp): Array<{ event: string; payload: unkno
 
 export const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 export const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+/** A well-formed id that names nothing. */
+export const UNKNOWN = '00000000-0000-4000-8000-000000000000';

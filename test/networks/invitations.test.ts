@@ -2,9 +2,7 @@ import { Agent } from '../../src/entities/agent.entity';
 import { User } from '../../src/entities/user.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
-import { addMember, createFounder, createNetwork, networkTestEnv, uniqueEmail, UUID } from './helpers';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { addMember, createFounder, createNetwork, networkTestEnv, uniqueEmail, UUID, UNKNOWN } from './helpers';
 
 describe('networks: invitations', () => {
   let app: TestApp;

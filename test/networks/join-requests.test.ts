@@ -1,8 +1,6 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
-import { addMember, createFounder, createNetwork, ISO, networkTestEnv } from './helpers';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { addMember, createFounder, createNetwork, ISO, networkTestEnv, UNKNOWN } from './helpers';
 
 describe('networks: join requests (invite_only)', () => {
   let app: TestApp;

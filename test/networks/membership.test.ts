@@ -1,8 +1,6 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
-import { addMember, createFounder, createNetwork, networkTestEnv, recordHooks, shareIntent, sharedNetworkIds } from './helpers';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { addMember, createFounder, createNetwork, networkTestEnv, recordHooks, shareIntent, sharedNetworkIds, UNKNOWN } from './helpers';
 
 describe('networks: membership', () => {
   let app: TestApp;

@@ -1,9 +1,7 @@
 import { IntentNetwork } from '../../src/entities/intent-network.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
-import { addMember, createFounder, createNetwork, ISO, networkTestEnv, shareIntent } from './helpers';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { addMember, createFounder, createNetwork, ISO, networkTestEnv, shareIntent, UNKNOWN } from './helpers';
 
 describe('GET /api/networks/:id/intents', () => {
   let app: TestApp;

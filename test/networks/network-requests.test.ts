@@ -1,8 +1,6 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createApiKey, createUser, type TestUser } from '../helpers/factories';
-import { ISO, networkTestEnv, REVIEWER_WALLET, UUID } from './helpers';
-
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { ISO, networkTestEnv, REVIEWER_WALLET, UUID, UNKNOWN } from './helpers';
 
 describe('network requests', () => {
   let app: TestApp;
