@@ -132,3 +132,28 @@ describe('networks: invitations', () => {
     });
   });
 });
+
+describe('networks: invitation mail failures', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // A mail server that refuses connections: sending fails for real.
+    app = await startTestApp({ ...networkTestEnv, SMTP_URL: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 mail_failed while keeping the membership, so inviting again resends', async () => {
+    const founder = await createFounder(app);
+    const n = await createNetwork(app, founder);
+    const email = uniqueEmail('unreachable');
+    const res = await app.http.post(`/api/networks/${n.id}/members/invite`).set(founder.auth).send({ email }).expect(503);
+    expect(res.body).toEqual({
+      error: 'mail_failed',
+      detail: 'The member was added but the invitation email could not be sent; invite again to resend it',
+      retryable: true,
+    });
+    const members = await app.http.get(`/api/networks/${n.id}/members`).set(founder.auth).expect(200);
+    expect(members.body.members.map((m: { email: string }) => m.email)).toContain(email);
+    // The account has not signed in yet, so a second invite tries the mail again.
+    await app.http.post(`/api/networks/${n.id}/members/invite`).set(founder.auth).send({ email }).expect(503);
+  });
+});
