@@ -6,6 +6,7 @@ import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
 import { createAuthServices, type AuthServices } from './domain/auth/auth-services';
+import { createNetworkServices, type NetworkServices } from './domain/networks/network-services';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
@@ -39,6 +40,7 @@ export interface Services extends CoreDeps {
   /** Reading the web safely: fetcher, scrape, enrichment, web pages. */
   web: WebServices;
   intents: IntentService;
+  networks: NetworkServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -65,6 +67,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
   const provider = providerFromConfig(config);
   const hooks = new DomainHooks(logger);
+  const accounts = new AccountService(core);
   const services: Services = {
     ...core,
     notifier,
@@ -75,16 +78,16 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     sessions,
     apiKeys,
     authenticator,
-    accounts: new AccountService(core),
+    accounts,
     auth: createAuthServices(core, () => services),
     web: createWebServices(core, provider),
     intents: new IntentService(core, hooks, intentPreparerFor(provider), new PreparationReceipts(config.SESSION_SECRET)),
+    networks: createNetworkServices(core, { hooks, mailer, accounts }),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],
     async start() {
       // Areas add their start-up steps here.
-      this.hooks.on('membership.removed', ({ networkId, userId }) => this.intents.withdrawFromNetwork(userId, networkId));
     },
   };
   return services;

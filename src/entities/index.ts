@@ -5,6 +5,9 @@ import { Intent } from './intent.entity';
 import { IntentNetwork } from './intent-network.entity';
 import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
+import { NetworkInvitationAcceptance } from './network-invitation-acceptance.entity';
+import { NetworkJoinRequest } from './network-join-request.entity';
+import { NetworkRequest } from './network-request.entity';
 import { Session } from './session.entity';
 import { User } from './user.entity';
 import { SiweNonce } from './siwe-nonce.entity';
@@ -30,4 +33,7 @@ export const entities = [
   DeviceLogin,
   WalletIdentity,
   WebPage,
+  NetworkJoinRequest,
+  NetworkInvitationAcceptance,
+  NetworkRequest,
 ];

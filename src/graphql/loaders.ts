@@ -3,6 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities/user.entity';
 import { WalletIdentity } from '../entities/wallet-identity.entity';
 import { networkIdsByIntent } from '../domain/intents/intent-networks';
+import { Network } from '../entities/network.entity';
+import type { NetworkRole } from '../entities/network-member.entity';
+import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
 import type { Services } from '../services';
 
 /**
@@ -51,5 +54,26 @@ export class Loaders {
       const byIntent = await networkIdsByIntent(this.em, ids);
       return ids.map((id) => byIntent.get(id) ?? []);
     });
+  }
+
+  get networks(): DataLoader<string, Network | null> {
+    return this.loader('networks', async (ids) => {
+      const rows = await this.em.find(Network, { id: { $in: [...ids] } });
+      const byId = new Map(rows.map((n) => [n.id, n]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
+  }
+
+  get networkMemberCounts(): DataLoader<string, number | null> {
+    return this.loader('networkMemberCounts', (ids) => memberCountsOf(this.em, ids));
+  }
+
+  get networkOwnerIds(): DataLoader<string, string | null> {
+    return this.loader('networkOwnerIds', (ids) => ownerIdsOf(this.em, ids));
+  }
+
+  /** The given user's role in each network (null: not a member). */
+  networkRolesOf(userId: string): DataLoader<string, NetworkRole | null> {
+    return this.loader(`networkRoles:${userId}`, (ids) => rolesOf(this.em, userId, ids));
   }
 }

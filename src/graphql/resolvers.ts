@@ -6,6 +6,10 @@ import { SessionsResolver } from './auth/sessions.resolver';
 import { SignInResolver } from './auth/sign-in.resolver';
 import { WebPageResolver, WebResolver } from './web/web.resolver';
 import { IntentResolver } from './intents/intent.resolver';
+import { MembershipResolver } from './networks/membership.resolver';
+import { JoinRequestFields, NetworkIntentFields, NetworkMemberFields } from './networks/network-links.resolver';
+import { NetworkRequestResolver } from './networks/network-request.resolver';
+import { NetworkResolver } from './networks/network.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -18,4 +22,10 @@ export const resolvers: NonEmptyArray<Function> = [
   WebResolver,
   WebPageResolver,
   IntentResolver,
+  NetworkResolver,
+  MembershipResolver,
+  NetworkRequestResolver,
+  NetworkMemberFields,
+  NetworkIntentFields,
+  JoinRequestFields,
 ];

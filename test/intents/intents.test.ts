@@ -411,15 +411,15 @@ describe('intents', () => {
       expect(res.body).toEqual({ error: 'intent_archived', detail: 'This intent is archived; it cannot be shared' });
     });
 
-    it('withdraws a user\'s intents from a network they leave (membership.removed)', async () => {
+    it('withdraws a user\'s intents from a network they leave', async () => {
       const u = await createUser(app);
-      const n1 = await createNetwork(app, [u.user.id]);
+      const owner = await createUser(app);
+      const n1 = await createNetwork(app, [owner.user.id, u.user.id]);
       const n2 = await createNetwork(app, [u.user.id]);
       const a = (await create(u, { description: 'Looking for playtesters for a co-op horror game on PC.' }).expect(200)).body.intentId;
       const b = (await create(u, { description: 'Offering pixel art for metroidvania sprites.' }).expect(200)).body.intentId;
       changed.length = 0;
-      await app.withEm((em) => em.execute('delete from network_members where network_id = ? and user_id = ?', [n1.id, u.user.id]));
-      await app.services.hooks.emit('membership.removed', { networkId: n1.id, userId: u.user.id });
+      await app.http.post(`/api/networks/${n1.id}/leave`).set(u.auth).expect(200);
       expect((await app.http.get(`/api/intents/${a}/networks`).set(u.auth)).body.networkIds).toEqual([n2.id]);
       expect((await app.http.get(`/api/intents/${b}/networks`).set(u.auth)).body.networkIds).toEqual([n2.id]);
       expect(changed.map((ids) => [...ids].sort())).toEqual([[a, b].sort()]);

@@ -1,4 +1,4 @@
-import { LockMode, RequestContext, type FilterQuery } from '@mikro-orm/core';
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeDraft } from '../../ai/draft-signals';
 import type { IntentPreparer, PreparationAnswer, RecoveryField } from '../../ai/intent-preparer';
@@ -273,22 +273,6 @@ export class IntentService extends DomainService {
 
   async networkIdsOf(intentIds: readonly string[]): Promise<Map<string, string[]>> {
     return networkIdsByIntent(this.em, intentIds);
-  }
-
-  /**
-   * A user who leaves a network stops sharing their intents there. Runs from a hook, so it
-   * opens its own context rather than borrow the request that removed the membership.
-   */
-  async withdrawFromNetwork(userId: string, networkId: string): Promise<void> {
-    const ids = await RequestContext.create(this.core.orm.em, async () => {
-      const rows = await this.em.execute<Array<{ intent_id: string }>>(
-        `delete from intent_networks n using intents i
-         where n.intent_id = i.id and i.user_id = ? and n.network_id = ? returning n.intent_id`,
-        [userId, networkId],
-      );
-      return rows.map((r) => r.intent_id);
-    });
-    if (ids.length > 0) await this.changed(ids);
   }
 
   private async changed(intentIds: string[]): Promise<void> {

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts.routes';
 import { authRoutes } from './auth.routes';
 import { webRoutes } from './web.routes';
 import { intentRoutes } from './intents.routes';
+import { networkRoutes } from './networks.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -10,4 +11,5 @@ export const routeTables: RouteTable[] = [
   authRoutes,
   webRoutes,
   intentRoutes,
+  networkRoutes,
 ];

@@ -1,0 +1,108 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Actor } from '../../auth/actor';
+import { Network } from '../../entities/network.entity';
+import { NetworkInvitationAcceptance } from '../../entities/network-invitation-acceptance.entity';
+import { User } from '../../entities/user.entity';
+import type { Mailer } from '../../mail/mailer';
+import type { AccountService } from '../accounts/account.service';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { conflict, notFound, unavailable } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { userIdOf } from './caller.policy';
+import { invitationMail } from './invitation.mail';
+import { addMembership, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { inviteSchema } from './network.schemas';
+
+export interface InviteOutcome {
+  user: { id: string; email: string };
+  created: boolean;
+  alreadyMember: boolean;
+}
+
+/** Invitations by email (owners) and through the network's invitation link. */
+export class InvitationService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
+  ) {
+    super(core);
+  }
+
+  /**
+   * Owner only. An existing account is added and emailed; an unknown address gets an account in
+   * the `invited` state, the membership and a mail with a sign-in link; an existing member is
+   * left as is. Inviting again someone who has not signed in yet sends the mail again.
+   */
+  async inviteByEmail(actor: Actor | null, networkId: string, input: unknown): Promise<InviteOutcome> {
+    const callerId = userIdOf(actor);
+    const { email, name } = parseInput(inviteSchema, input);
+    // Refuse before creating an account for a caller who may not invite.
+    await requireOwner(this.em, (await findNetwork(this.em, networkId)).id, callerId);
+
+    let user = await this.findByEmail(email);
+    let created = false;
+    if (!user) {
+      try {
+        user = await this.accounts.createUser({ email, name: name ?? '', state: 'invited' });
+        created = true;
+      } catch (err) {
+        // Someone else created this address a moment ago (a parallel invite or sign-in).
+        if (!(err instanceof UniqueConstraintViolationException)) throw err;
+        user = await this.findByEmail(email);
+        if (!user) throw err;
+      }
+    }
+    const invitee = user;
+    const { network, added, inviter } = await this.em.transactional(async (tx) => {
+      const network = await lockNetwork(tx, networkId);
+      await requireOwner(tx, network.id, callerId);
+      const { added } = await addMembership(tx, network.id, invitee.id, 'member', callerId);
+      return { network, added, inviter: await tx.findOne(User, { id: callerId }) };
+    });
+    if (added || invitee.state === 'invited') {
+      await this.sendInvitation(network, invitee, inviter?.name ?? '', invitee.state === 'invited');
+    }
+    return { user: { id: invitee.id, email: invitee.email ?? email }, created, alreadyMember: !added };
+  }
+
+  /**
+   * Joins the network whose invitation link holds `code`, whatever its join policy. The link
+   * works once per person: someone who joined through it and left cannot come back through it.
+   */
+  async accept(actor: Actor | null, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
+    const userId = userIdOf(actor);
+    const found = code ? await this.em.findOne(Network, { invitationCode: code }) : null;
+    if (!found) throw notFound('Invitation');
+    return this.em.transactional(async (tx) => {
+      const network = await lockNetwork(tx, found.id);
+      if (await membershipOf(tx, network.id, userId)) return { network, alreadyMember: true };
+      if (await tx.findOne(NetworkInvitationAcceptance, { networkId: network.id, userId })) {
+        throw conflict('invitation_used', { detail: 'You already joined through this invitation link; ask an owner to add you again' });
+      }
+      tx.persist(Object.assign(new NetworkInvitationAcceptance(), { networkId: network.id, userId }));
+      await addMembership(tx, network.id, userId, 'member', null);
+      return { network, alreadyMember: false };
+    });
+  }
+
+  /** Accounts keep their address lower-cased (as the sign-in routes and EARLY_ACCESS do). */
+  private findByEmail(email: string): Promise<User | null> {
+    return this.em.findOne(User, { email });
+  }
+
+  private async sendInvitation(network: Network, user: User, inviterName: string, newAccount: boolean): Promise<void> {
+    const to = user.email!;
+    try {
+      await this.mailer.send(
+        invitationMail({ publicUrl: this.config.PUBLIC_URL, to, networkId: network.id, networkTitle: network.title, inviterName, newAccount }),
+      );
+    } catch (err) {
+      this.logger.error({ err, networkId: network.id, userId: user.id }, 'invitation mail failed');
+      throw unavailable('mail_failed', {
+        detail: 'The member was added but the invitation email could not be sent; invite again to resend it',
+        retryable: true,
+      });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { Actor } from '../../auth/actor';
+import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
+import { User } from '../../entities/user.entity';
+import { DomainService } from '../shared/domain-service';
+import { conflict, notFound } from '../shared/errors';
+import { isUuid } from '../shared/validation';
+import { userIdOf } from './caller.policy';
+import { memberView, type MemberView } from './membership.service';
+import { addMembership, findNetwork, lockNetwork, requireOwner } from './network.records';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+
+export type JoinDecision = 'approve' | 'decline';
+
+/** Owners review the requests to join an invite_only network. */
+export class JoinRequestService extends DomainService {
+  /** Owner only: the requests still waiting, oldest first. */
+  async pending(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
+    const userId = userIdOf(actor);
+    const w = pageWindow(args, PAGES.joinRequests);
+    const network = await findNetwork(this.em, networkId);
+    await requireOwner(this.em, network.id, userId);
+    const [items, total] = await this.em.findAndCount(
+      NetworkJoinRequest,
+      { networkId: network.id, status: 'pending' },
+      { orderBy: { createdAt: 'asc', userId: 'asc' }, limit: w.limit, offset: w.offset },
+    );
+    return pageOf(items, w, total);
+  }
+
+  /** approve adds the requester as a member; decline ends the request. A settled request answers 409. */
+  async review(
+    actor: Actor | null,
+    networkId: string,
+    requesterId: string,
+    decision: JoinDecision,
+  ): Promise<{ joinRequest: NetworkJoinRequest; member: MemberView | null }> {
+    const callerId = userIdOf(actor);
+    return this.em.transactional(async (tx) => {
+      const network = await lockNetwork(tx, networkId);
+      await requireOwner(tx, network.id, callerId);
+      const request = isUuid(requesterId) ? await tx.findOne(NetworkJoinRequest, { networkId: network.id, userId: requesterId }) : null;
+      if (!request) throw notFound('Join request');
+      if (request.status !== 'pending') {
+        throw conflict('join_request_reviewed', { detail: `This join request was already ${request.status}`, status: request.status });
+      }
+      Object.assign(request, { status: decision === 'approve' ? 'approved' : 'declined', reviewedAt: new Date(), reviewedById: callerId });
+      let member: MemberView | null = null;
+      if (decision === 'approve') {
+        const added = await addMembership(tx, network.id, request.userId, 'member', callerId);
+        member = memberView(added.member, await tx.findOneOrFail(User, { id: request.userId }));
+      }
+      await tx.flush();
+      return { joinRequest: request, member };
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import type { Actor } from '../../auth/actor';
+import { Network } from '../../entities/network.entity';
+import { NetworkMember } from '../../entities/network-member.entity';
+import { User } from '../../entities/user.entity';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import type { DomainHooks } from '../shared/domain-hooks';
+import { forbidden, notFound, unauthenticated } from '../shared/errors';
+import { isUuid, parseInput } from '../shared/validation';
+import { userIdOf } from './caller.policy';
+import { hasEarlyAccess } from './early-access.policy';
+import { noticeNetworkDeleted } from './network.notices';
+import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
+import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+
+/**
+ * Networks themselves: creation (early access), reads (members, public views, share links),
+ * owner edits and deletion. Membership changes live in MembershipService.
+ */
+export class NetworkService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly hooks: DomainHooks,
+  ) {
+    super(core);
+  }
+
+  async create(actor: Actor | null, input: unknown): Promise<Network> {
+    const userId = userIdOf(actor);
+    const fields = parseInput(createNetworkSchema, input);
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw unauthenticated('This account no longer exists');
+    if (!hasEarlyAccess(this.config, user)) {
+      throw forbidden('Creating a network needs early access; send a network request instead');
+    }
+    return this.em.transactional((tx) => createNetworkWithOwner(tx, fields, userId));
+  }
+
+  /**
+   * Members read any network they are in; anyone signed in reads a public (`anyone`) network;
+   * an invite_only network the caller is not in answers 403 (docs/adr/0002).
+   */
+  async get(actor: Actor | null, networkId: string): Promise<Network> {
+    const userId = userIdOf(actor);
+    const network = await findNetwork(this.em, networkId);
+    if (network.joinPolicy !== 'anyone' && !(await membershipOf(this.em, network.id, userId))) {
+      throw forbidden('You are not a member of this network');
+    }
+    return network;
+  }
+
+  /** No credential: only public (`anyone`) networks are readable by id. */
+  async getPublic(networkId: string): Promise<Network> {
+    const network = isUuid(networkId) ? await this.em.findOne(Network, { id: networkId, joinPolicy: 'anyone' }) : null;
+    if (!network) throw notFound('Network');
+    return network;
+  }
+
+  /** No credential: the share code is the capability, whatever the join policy. */
+  async getByShareCode(code: string): Promise<Network> {
+    const network = code ? await this.em.findOne(Network, { shareCode: code }) : null;
+    if (!network) throw notFound('Network');
+    return network;
+  }
+
+  async update(actor: Actor | null, networkId: string, input: unknown): Promise<Network> {
+    const userId = userIdOf(actor);
+    const changes = parseInput(updateNetworkSchema, input);
+    return this.em.transactional(async (tx) => {
+      const network = await lockNetwork(tx, networkId);
+      await requireOwner(tx, network.id, userId);
+      for (const [k, v] of Object.entries(changes)) if (v !== undefined) Object.assign(network, { [k]: v });
+      await tx.flush();
+      return network;
+    });
+  }
+
+  async delete(actor: Actor | null, networkId: string): Promise<void> {
+    const userId = userIdOf(actor);
+    const { id, intentIds } = await this.em.transactional(async (tx) => {
+      const network = await lockNetwork(tx, networkId);
+      await requireOwner(tx, network.id, userId);
+      return { id: network.id, intentIds: await deleteNetwork(tx, network.id) };
+    });
+    await noticeNetworkDeleted(this.hooks, id, intentIds);
+  }
+
+  /** The caller's memberships, most recently joined first. */
+  async mine(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
+    const userId = userIdOf(actor);
+    const w = pageWindow(args, PAGES.networks);
+    const [rows, total] = await this.em.findAndCount(
+      NetworkMember,
+      { userId },
+      { orderBy: { joinedAt: 'desc', networkId: 'asc' }, limit: w.limit, offset: w.offset },
+    );
+    const networks = await this.em.find(Network, { id: { $in: rows.map((r) => r.networkId) } });
+    const byId = new Map(networks.map((n) => [n.id, n]));
+    return pageOf(rows.map((r) => byId.get(r.networkId)).filter((n): n is Network => !!n), w, total);
+  }
+
+  /** Public discovery: `anyone` networks, newest first. */
+  async discover(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
+    userIdOf(actor);
+    const w = pageWindow(args, PAGES.discovery);
+    const [items, total] = await this.em.findAndCount(
+      Network,
+      { joinPolicy: 'anyone' },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: w.limit, offset: w.offset },
+    );
+    return pageOf(items, w, total);
+  }
+}
