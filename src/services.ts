@@ -12,6 +12,11 @@ import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
+import { embedderFromProvider } from './ai/embedder-factory';
+import { IntentIndexer } from './domain/matching/intent-indexer.service';
+import { MatchingService } from './domain/matching/matching.service';
+import { vectorIndexFromConfig } from './vector/index-factory';
+import type { VectorIndex } from './vector/vector-index';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -29,6 +34,9 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  /** Discover, and indexIntents(ids) for the intents area. */
+  matching: MatchingService;
+  vectorIndex: VectorIndex;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -53,22 +61,38 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const provider = providerFromConfig(config);
+  const vectorIndex = vectorIndexFromConfig(config);
+  const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
+  const hooks = new DomainHooks(logger);
   return {
     ...core,
     notifier,
     jobs,
     mailer,
-    provider: providerFromConfig(config),
-    hooks: new DomainHooks(logger),
+    provider,
+    hooks,
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
-    readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
+    matching,
+    vectorIndex,
+    readiness: [
+      { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
+      { name: 'vector_index', check: () => vectorIndex.ping() },
+    ],
     streamClosers: new Set(),
-    closers: [() => mailer.close()],
+    closers: [() => mailer.close(), async () => { await matching.indexer.idle(); await vectorIndex.close(); }],
     async start() {
       // Areas add their start-up steps here.
+      matching.registerJobs();
+      hooks.on('intents.changed', async ({ intentIds }) => {
+        await matching.indexIntents(intentIds);
+      });
+      hooks.on('membership.removed', ({ userId }) => matching.indexer.refreshUser(userId));
+      hooks.on('network.deleted', ({ networkId }) => matching.indexer.refreshNetwork(networkId));
+      await matching.indexer.load({ fromStore: vectorIndex.name === 'local' });
     },
   };
 }

@@ -3,6 +3,7 @@ import { ApiKey } from './api-key.entity';
 import { EventCounter, EventRecord } from './event.entity';
 import { Intent } from './intent.entity';
 import { IntentNetwork } from './intent-network.entity';
+import { IntentVector } from './intent-vector.entity';
 import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
 import { Session } from './session.entity';
@@ -20,4 +21,5 @@ export const entities = [
   IntentNetwork,
   EventRecord,
   EventCounter,
+  IntentVector,
 ];
