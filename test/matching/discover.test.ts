@@ -64,7 +64,7 @@ describe('POST /api/intents/:id/discover', () => {
     expect(cps.map((c) => c.statement)).not.toContain(UNRELATED);
   });
 
-  it('treats an empty query as the intent's own text', async () => {
+  it("treats an empty query as the intent's own text", async () => {
     const a = await discover(query.id, { query: FOUNDER }).expect(200);
     const b = await discover(query.id, { query: '' }).expect(200);
     expect(b.body).toEqual(a.body);
