@@ -4,7 +4,7 @@
  * baselines (intents sharing a network with the query intent, minus the query owner's), the
  * facet extraction and ranker discover uses, and the scorer's metrics.
  *
- *   node -r @swc-node/register scripts/eval-offline.ts [--data FILE] [--no-threshold] [--verbose] [--json]
+ *   node -r @swc-node/register scripts/eval-offline.ts [--data FILE] [--no-threshold] [--verbose] [--calibration]
  *
  * Prints all queries, then the two halves (even and odd query positions) separately, so a
  * change tuned on one half can be checked on the other.
@@ -100,11 +100,41 @@ export function evaluate(data: Dataset, opts: { threshold: boolean; limit?: numb
   };
 }
 
+/**
+ * How often a pair in each score band is a judged introduction: the check that a score means
+ * the same across queries (every query's candidates pooled, unjudged pairs counted as 0).
+ */
+export function calibration(data: Dataset) {
+  const facets = new Map<string, Facets>(data.intents.map((i) => [i.key, extractFacets(i.text)]));
+  const byKey = new Map(data.intents.map((i) => [i.key, i]));
+  const bands = [0, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.01];
+  const rows = bands.slice(0, -1).map((lo, k) => ({ band: `${lo.toFixed(2)}–${Math.min(1, bands[k + 1]).toFixed(2)}`, pairs: 0, grade2: 0, grade1: 0, hardNegative: 0 }));
+  for (const q of data.queries) {
+    const qi = byKey.get(q.intent)!;
+    const grade = new Map(q.relevant.map((r) => [r.intent, r.grade]));
+    const hard = new Set(q.hardNegatives ?? []);
+    for (const c of data.intents) {
+      if (c.user === qi.user || !c.networks.some((n) => qi.networks.includes(n))) continue;
+      const s = scorePair(facets.get(qi.key)!, facets.get(c.key)!).score;
+      const row = rows[bands.findIndex((b, k) => s >= b && s < bands[k + 1])];
+      row.pairs += 1;
+      if (grade.get(c.key) === 2) row.grade2 += 1;
+      if (grade.get(c.key) === 1) row.grade1 += 1;
+      if (hard.has(c.key)) row.hardNegative += 1;
+    }
+  }
+  return rows;
+}
+
 function main() {
   const args = process.argv.slice(2);
   const at = args.indexOf('--data');
   const file = at >= 0 ? args[at + 1] : defaultData();
   const data = JSON.parse(readFileSync(file, 'utf8')) as Dataset;
+  if (args.includes('--calibration')) {
+    for (const r of calibration(data)) process.stdout.write(`${JSON.stringify(r)}\n`);
+    return;
+  }
   const result = evaluate(data, { threshold: !args.includes('--no-threshold') });
   if (args.includes('--verbose')) {
     const byQuery = new Map(data.queries.map((q) => [q.intent, q]));

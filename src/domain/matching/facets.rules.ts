@@ -63,7 +63,7 @@ const CUE_LIST: Array<[string, State, Array<['seek' | 'offer', string]>?, boolea
   ['require', 'seek'], ['requires', 'seek'], ['required', 'seek'], ['want', 'seek'], ['would love', 'seek'], ['would like', 'seek'],
   ['could use', 'seek'], ['could really use', 'seek'], ['hoping to find', 'seek'], ['hope to find', 'seek'], ['anyone selling', 'seek'],
   ['anyone have', 'seek'], ['anyone got', 'seek'], ['anyone with', 'seek'], ['any recommendation', 'seek'], ['recommend', 'seek'],
-  ['interested in', 'seek'], ['after', 'self'], ['buying', 'seek'], ['to buy', 'seek'], ['open call for', 'seek'], ['calling all', 'seek'],
+  ['interested in', 'seek'], ['buying', 'seek'], ['to buy', 'seek'], ['open call for', 'seek'], ['calling all', 'seek'],
   ['hiring', 'seek', [['offer', 'job']]], ['we are hiring', 'seek', [['offer', 'job']]], ['recruiting', 'seek', [['offer', 'job']]],
   ['to hire', 'seek', [['offer', 'job']]], ['job opening', 'seek', [['offer', 'job']]],
   ['raising', 'seek', [['seek', 'funding'], ['offer', 'startup']]], ['fundraising', 'seek', [['seek', 'funding'], ['offer', 'startup']]],
@@ -151,6 +151,16 @@ function lexiconAt(L: Lexicon, tokens: Token[], i: number): LexEntry | null {
   return same.find((e) => (e.kind === 'act') === verbish) ?? same[0];
 }
 
+/**
+ * Who does the act: "mentor me", "someone to board my dogs", "playtesters willing to record"
+ * ask for it; "I mix", "happy to mentor", "want to volunteer" offer it.
+ */
+function actSide(tokens: Token[], i: number, length: number): 'seek' | 'offer' {
+  const next = tokens[i + length]?.norm;
+  const before = tokens.slice(Math.max(0, i - 3), i).map((x) => x.norm);
+  return next === 'me' || next === 'us' || before.some((b) => SOMEONE.has(b)) ? 'seek' : 'offer';
+}
+
 interface Mention {
   concept: string;
   side: 'seek' | 'offer' | 'topic';
@@ -212,7 +222,7 @@ export function extractFacets(text: string): Facets {
         continue;
       }
       if (t.norm === 'but') negUntil = -1;
-      if ((t.norm === 'as') && ['a', 'an', 'the'].includes(tokens[i + 1]?.norm ?? '')) {
+      if (t.norm === 'as' && ['a', 'an', 'the'].includes(tokens[i + 1]?.norm ?? '')) {
         roleUntil = i + 5;
         continue;
       }
@@ -245,15 +255,12 @@ export function extractFacets(text: string): Facets {
         if (concept.topicOnly || i <= contextUntil) side = 'topic';
         else if (i <= roleUntil) side = 'offer';
         else if (entry.kind === 'act') {
-          const next = tokens[i + entry.words.length]?.norm;
-          const before = tokens.slice(Math.max(0, i - 3), i).map((x) => x.norm);
-          side = next === 'me' || next === 'us' || before.some((b) => SOMEONE.has(b)) ? 'seek' : 'offer';
+          side = actSide(tokens, i, entry.words.length);
           lastAct = entry.words[0];
           if (side === 'offer') state = AUDIENCE_VERBS.has(lastAct) ? 'audience' : 'offer';
         } else side = state === 'seek' || state === 'audience' ? 'seek' : 'offer';
         // A person names work they want; employers say "hiring", which offers the job.
         if (concept.id === 'job' || concept.parent === 'job') side = side === 'topic' ? 'topic' : 'seek';
-        if (entry.kind === 'act' && AUDIENCE_VERBS.has(entry.words[0]) && side === 'offer') state = 'audience';
         mentions.push({ concept: entry.concept, side, negated, clause });
         i += entry.words.length - 1;
         continue;
