@@ -83,7 +83,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
     streamClosers: new Set(),
-    closers: [() => mailer.close(), async () => { await matching.indexer.idle(); await vectorIndex.close(); }],
+    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
     async start() {
       // Areas add their start-up steps here.
       matching.registerJobs();
@@ -93,6 +93,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       hooks.on('membership.removed', ({ userId }) => matching.indexer.refreshUser(userId));
       hooks.on('network.deleted', ({ networkId }) => matching.indexer.refreshNetwork(networkId));
       await matching.indexer.load({ fromStore: vectorIndex.name === 'local' });
+      if (vectorIndex.name === 'local') matching.indexer.startSync(config.MATCH_SYNC_MS);
     },
   };
 }

@@ -10,6 +10,8 @@ export type IntentVectorState = 'ready' | 'pending';
  */
 @Entity({ tableName: 'intent_vectors' })
 @Index({ properties: ['state'] })
+// Other instances follow changes by this timestamp (IntentIndexer.sync).
+@Index({ properties: ['updatedAt'] })
 export class IntentVector {
   @ManyToOne(() => Intent, { mapToPk: true, primary: true, fieldName: 'intent_id', deleteRule: 'cascade' })
   intentId: string;

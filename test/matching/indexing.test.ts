@@ -119,3 +119,34 @@ describe('keeping vectors fresh', () => {
     });
   });
 });
+
+describe('two instances with in-process indexes on one database', () => {
+  it('each picks up intents and changes the other indexed', async () => {
+    const a = await startTestApp({ MATCH_SYNC_MS: '100' });
+    // The second instance shares the database; only the first drops it.
+    const b = await startTestApp({ MATCH_SYNC_MS: '100' }, { name: a.databaseName, url: a.databaseUrl, drop: async () => undefined });
+    try {
+      const [founder, angel] = await Promise.all([createUser(a, { name: 'F' }), createUser(a, { name: 'A' })]);
+      const net = await createNetwork(a, [founder.user.id, angel.user.id]);
+      const need = await createIntent(a, founder.user.id, 'Raising a seed round for our fintech app in Warsaw; looking for angel investors.', [net.id]);
+      const offer = await createIntent(a, angel.user.id, 'Angel investor writing seed cheques into fintech startups in Poland.', [net.id]);
+      const seenBy = async (app: TestApp) =>
+        (await app.http.post(`/api/intents/${need.id}/discover`).set(founder.auth).send({ query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+      expect(await seenBy(a)).toEqual([offer.id]);
+      const deadline = Date.now() + 10_000;
+      while (!(await seenBy(b)).includes(offer.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await seenBy(b)).toEqual([offer.id]);
+
+      // A status change on the first instance reaches the second one's index too.
+      await a.withEm((em: EntityManager) => em.getConnection().execute(`update intents set status = 'paused' where id = ?`, [offer.id]));
+      await a.services.hooks.emit('intents.changed', { intentIds: [offer.id] });
+      const probe = { vector: new Float32Array(256).fill(0.05), networkIds: [net.id], limit: 10 };
+      const inactiveBy = Date.now() + 10_000;
+      while ((await b.services.vectorIndex.search(probe)).some((h) => h.id === offer.id) && Date.now() < inactiveBy) await new Promise((r) => setTimeout(r, 100));
+      expect((await b.services.vectorIndex.search(probe)).map((h) => h.id)).not.toContain(offer.id);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

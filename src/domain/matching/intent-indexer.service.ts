@@ -30,6 +30,9 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  */
 export class IntentIndexer extends DomainService {
   private background: Promise<void> = Promise.resolve();
+  private syncTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> | null = null;
+  private watermark: Date | null = null;
 
   constructor(
     core: CoreDeps,
@@ -110,6 +113,9 @@ export class IntentIndexer extends DomainService {
         }
         toEmbed.push({ row, hash, facets, record });
       }
+      // Other instances' in-process indexes follow updated_at (sync): say the payload changed.
+      const unchanged = fresh.map((f) => f.id);
+      if (unchanged.length) await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(unchanged)]);
       const pending: string[] = [];
       if (toEmbed.length) {
         try {
@@ -170,6 +176,7 @@ export class IntentIndexer extends DomainService {
   async load(options: { fromStore: boolean }): Promise<void> {
     if (options.fromStore) {
       await this.withEm(async (em) => {
+        this.watermark = new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() as now`))[0].now);
         let after = '00000000-0000-0000-0000-000000000000';
         for (;;) {
           const rows = await em.getConnection().execute<Array<IntentRow & { vector: Buffer }>>(
@@ -217,6 +224,56 @@ export class IntentIndexer extends DomainService {
     const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id));
     const pending = await this.indexBatches(ids);
     return { indexed: ids.length - pending.length, pending: pending.length };
+  }
+
+  /**
+   * Follows changes made by other instances: every `intervalMs`, rows of `intent_vectors`
+   * touched since the last look are re-read into this process's index. Idempotent; writes
+   * nothing. Only the in-process index needs it (Qdrant is shared).
+   */
+  startSync(intervalMs: number): void {
+    if (intervalMs <= 0 || this.syncTimer) return;
+    this.syncTimer = setInterval(() => {
+      this.syncing ??= this.sync()
+        .then(() => undefined)
+        .catch((err) => this.logger.warn({ err }, 'matching index sync failed'))
+        .finally(() => {
+          this.syncing = null;
+        });
+    }, intervalMs);
+    this.syncTimer.unref();
+  }
+
+  async sync(): Promise<number> {
+    return this.withEm(async (em) => {
+      const conn = em.getConnection();
+      if (!this.watermark) {
+        this.watermark = new Date((await conn.execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
+      }
+      // A little overlap: a transaction may commit a row stamped just before the last look.
+      const since = new Date(this.watermark.getTime() - 2_000);
+      const rows = await conn.execute<Array<{ intent_id: string; updated_at: string }>>(
+        `select intent_id, updated_at from intent_vectors where updated_at > ? and vector is not null and embedder = ? order by updated_at limit 5000`,
+        [since, this.embedder.id],
+      );
+      if (!rows.length) return 0;
+      const ids = rows.map((r) => r.intent_id);
+      const current = await this.rows(em, ids);
+      const vectors = await conn.execute<Array<{ intent_id: string; vector: Buffer }>>(`select intent_id, vector from intent_vectors where intent_id = any(?::uuid[])`, [uuidArray(ids)]);
+      const byId = new Map(vectors.map((v) => [v.intent_id, v.vector]));
+      await this.index.upsert(current.filter((r) => byId.get(r.id)).map((r) => this.entry(r, fromBuffer(byId.get(r.id)!))));
+      // Raw rows carry timestamps as text.
+      const latest = new Date(rows[rows.length - 1].updated_at);
+      if (latest > this.watermark) this.watermark = latest;
+      return rows.length;
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.syncTimer) clearInterval(this.syncTimer);
+    this.syncTimer = null;
+    await this.syncing;
+    await this.background;
   }
 
   /** Resolves when the start-up catch-up has finished (shutdown and tests wait on it). */
