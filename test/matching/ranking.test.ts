@@ -14,6 +14,13 @@ describe('complementarity ranking', () => {
     expect(counterpart).toBeGreaterThan(score(q, 'We are also hiring a frontend developer for our React app, remote UK.'));
   });
 
+  it('falls back to the words of need and offer for a trade the vocabulary does not know', () => {
+    const q = 'Our bakery needs a part-time delivery driver for weekend mornings in Leeds.';
+    const counterpart = score(q, 'Driver with my own van, free weekend mornings, based in Leeds.');
+    expect(counterpart).toBeGreaterThanOrEqual(MIN_SCORE);
+    expect(score(q, 'Our cafe also needs a delivery driver on weekends in Leeds.')).toBeLessThan(MIN_SCORE);
+  });
+
   it('reads refusals: "not a composer", "no pets"', () => {
     const q = 'Looking for a composer for our puzzle game soundtrack.';
     expect(score(q, 'Sound designer for games, SFX and foley. Not a composer.')).toBeLessThan(MIN_SCORE);

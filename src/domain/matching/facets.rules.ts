@@ -4,7 +4,7 @@ import { LEXICON_SOURCE, parseLexicon, type Concept, type LexEntry, type Lexicon
 import { splitSentences, STOPWORDS, tokenize, type Token } from './text.rules';
 
 /** Bump when extraction changes: stored facets of an older version are recomputed. */
-export const FACETS_VERSION = 1;
+export const FACETS_VERSION = 2;
 
 /**
  * What an intent says about itself, read by rules: what it seeks and offers (concept → weight),
@@ -23,6 +23,9 @@ export interface Facets {
   strict: Dim[];
   places: PlaceRef[];
   money: MoneyAmount[];
+  /** Words of need and offer clauses that no vocabulary entry covers: a fallback for unknown trades. */
+  seekWords: string[];
+  offerWords: string[];
 }
 
 let lexicon: Lexicon | null = null;
@@ -177,6 +180,7 @@ export function extractFacets(text: string): Facets {
   const excludes = new Set<string>();
   const strict = new Set<Dim>();
   const places: PlaceRef[] = [];
+  const sideWords = { seek: new Set<string>(), offer: new Set<string>() };
   let clause = 0;
   let carried: State = 'self';
 
@@ -200,6 +204,8 @@ export function extractFacets(text: string): Facets {
       for (let k = p.start; k < p.end; k++) placeTokens.add(k);
     }
     const attrHits = findAttributes(tokens);
+    const attrTokens = new Set<number>();
+    for (const h of attrHits) for (let k = h.start; k < h.end; k++) attrTokens.add(k);
 
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
@@ -270,7 +276,10 @@ export function extractFacets(text: string): Facets {
         const next = tokens[i + 1]?.norm ?? '';
         if (!AUDIENCE_PREPS.has(next)) state = 'audience';
       }
-      if (!placeTokens.has(i) && isContentWord(t.norm)) topics[t.norm] = Math.max(topics[t.norm] ?? 0, 1);
+      if (!placeTokens.has(i) && isContentWord(t.norm)) {
+        topics[t.norm] = Math.max(topics[t.norm] ?? 0, 1);
+        if (!attrTokens.has(i) && i > contextUntil && i > negUntil) sideWords[state === 'seek' || state === 'audience' ? 'seek' : 'offer'].add(t.norm);
+      }
     }
 
     // Constraints: negated values are refusals; "X only" / "only X" makes the dimension strict.
@@ -345,6 +354,8 @@ export function extractFacets(text: string): Facets {
     strict: [...strict],
     places: dedupePlaces(places),
     money,
+    seekWords: [...sideWords.seek],
+    offerWords: [...sideWords.offer],
   };
 }
 

@@ -210,6 +210,17 @@ export function scorePair(q: Facets, c: Facets): PairScore {
   else if (need !== null) fit = 0.9 * need;
   else if (reverse !== null) fit = 0.8 * reverse;
   else fit = 0;
+  // Trades the vocabulary does not know: the words of one side's need against the other's offer.
+  const qSeeksKnown = Object.keys(q.seeks).some((k) => k !== 'job');
+  const cOffersKnown = Object.keys(c.offers).some((k) => k !== 'job');
+  if ((!qSeeksKnown || !cOffersKnown) && q.seekWords?.length && c.offerWords?.length) {
+    const offered = new Set(c.offerWords);
+    const words = q.seekWords.filter((w) => offered.has(w)).length / q.seekWords.length;
+    if (words > 0 && 0.8 * words > fit) {
+      fit = 0.8 * words;
+      reasons.push('words');
+    }
+  }
   if (hasNeed && wrongVariant(q.seeks, c.offers)) {
     fit *= 0.45;
     reasons.push('wrong-variant');
