@@ -43,6 +43,13 @@ const envSchema = z.object({
   OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
   OPPORTUNITY_TTL_DAYS: intFrom(14, 1, 3650),
   SHUTDOWN_TIMEOUT_MS: intFrom(10_000, 0, 600_000),
+  /** In-process vector index: exact search, HNSW, or exact per network until VECTOR_EXACT_MAX intents. */
+  VECTOR_INDEX_MODE: z.enum(['auto', 'exact', 'hnsw']).default('auto'),
+  VECTOR_EXACT_MAX: intFrom(5_000, 1, 10_000_000),
+  /** Discover leaves out candidates scoring below this (the score means the same in every query). */
+  MATCH_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.3),
+  /** How often an in-process index picks up changes other instances made (0: never). */
+  MATCH_SYNC_MS: intFrom(5_000, 0, 3_600_000),
   /** Starts no background workers (job queue) when false; tests that do not need them start faster. */
   JOBS_ENABLED: boolFrom(true),
   /** Lets the web fetcher reach loopback (127.0.0.0/8, ::1) so tests can serve pages locally. Never on in production. */

@@ -18,6 +18,11 @@ import { createWebServices, type WebServices } from './domain/web/web-services';
 import { intentPreparerFor } from './ai/intent-preparer';
 import { IntentService } from './domain/intents/intent.service';
 import { PreparationReceipts } from './domain/intents/preparation-receipt';
+import { embedderFromProvider } from './ai/embedder-factory';
+import { IntentIndexer } from './domain/matching/intent-indexer.service';
+import { MatchingService } from './domain/matching/matching.service';
+import { vectorIndexFromConfig } from './vector/index-factory';
+import type { VectorIndex } from './vector/vector-index';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -41,6 +46,9 @@ export interface Services extends CoreDeps {
   web: WebServices;
   intents: IntentService;
   networks: NetworkServices;
+  /** Discover, and indexIntents(ids) for the intents area. */
+  matching: MatchingService;
+  vectorIndex: VectorIndex;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -68,6 +76,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const provider = providerFromConfig(config);
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
+  const vectorIndex = vectorIndexFromConfig(config);
+  const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const services: Services = {
     ...core,
     notifier,
@@ -83,11 +93,24 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     web: createWebServices(core, provider),
     intents: new IntentService(core, hooks, intentPreparerFor(provider), new PreparationReceipts(config.SESSION_SECRET)),
     networks: createNetworkServices(core, { hooks, mailer, accounts }),
-    readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
+    matching,
+    vectorIndex,
+    readiness: [
+      { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
+      { name: 'vector_index', check: () => vectorIndex.ping() },
+    ],
     streamClosers: new Set(),
-    closers: [() => mailer.close()],
+    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
     async start() {
       // Areas add their start-up steps here.
+      matching.registerJobs();
+      hooks.on('intents.changed', async ({ intentIds }) => {
+        await matching.indexIntents(intentIds);
+      });
+      hooks.on('membership.removed', ({ userId }) => matching.indexer.refreshUser(userId));
+      hooks.on('network.deleted', ({ networkId }) => matching.indexer.refreshNetwork(networkId));
+      await matching.indexer.load({ fromStore: vectorIndex.name === 'local' });
+      if (vectorIndex.name === 'local') matching.indexer.startSync(config.MATCH_SYNC_MS);
     },
   };
   return services;

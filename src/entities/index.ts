@@ -3,6 +3,7 @@ import { ApiKey } from './api-key.entity';
 import { EventCounter, EventRecord } from './event.entity';
 import { Intent } from './intent.entity';
 import { IntentNetwork } from './intent-network.entity';
+import { IntentVector } from './intent-vector.entity';
 import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
 import { NetworkInvitationAcceptance } from './network-invitation-acceptance.entity';
@@ -36,4 +37,5 @@ export const entities = [
   NetworkJoinRequest,
   NetworkInvitationAcceptance,
   NetworkRequest,
+  IntentVector,
 ];

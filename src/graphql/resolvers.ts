@@ -10,6 +10,7 @@ import { MembershipResolver } from './networks/membership.resolver';
 import { JoinRequestFields, NetworkIntentFields, NetworkMemberFields } from './networks/network-links.resolver';
 import { NetworkRequestResolver } from './networks/network-request.resolver';
 import { NetworkResolver } from './networks/network.resolver';
+import { MatchingResolver } from './matching/matching.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -28,4 +29,5 @@ export const resolvers: NonEmptyArray<Function> = [
   NetworkMemberFields,
   NetworkIntentFields,
   JoinRequestFields,
+  MatchingResolver,
 ];

@@ -3,6 +3,7 @@ import { Migration20261122000000Foundation } from './20261122000000-foundation';
 import { Migration20261122010000Auth } from './20261122010000-auth';
 import { Migration20261122020000Networks } from './20261122020000-networks';
 import { Migration20261122030000Intents } from './20261122030000-intents';
+import { Migration20261122040000Matching } from './20261122040000-matching';
 import { Migration20261122060000Web } from './20261122060000-web';
 
 /** Applied in order at start-up. New migrations go at the end, one line each. */
@@ -11,5 +12,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122010000-auth', class: Migration20261122010000Auth },
   { name: '20261122020000-networks', class: Migration20261122020000Networks },
   { name: '20261122030000-intents', class: Migration20261122030000Intents },
+  { name: '20261122040000-matching', class: Migration20261122040000Matching },
   { name: '20261122060000-web', class: Migration20261122060000Web },
 ];

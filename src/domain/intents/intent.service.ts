@@ -10,10 +10,10 @@ import { appendEvent } from '../../events/event-log';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest, unauthenticated } from '../shared/errors';
-import { resolveIdOrShortId } from '../shared/short-id';
 import { parseInput } from '../shared/validation';
-import { intentArchived, intentNotFound, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
+import { intentArchived, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
 import { intentCreatedFrame, intentLifecycleFrame } from './intent.frames';
+import { requireOwnIntent, requireOwnIntentId } from './own-intent';
 import {
   createSchema,
   DEFAULT_PAGE_SIZE,
@@ -64,17 +64,12 @@ export class IntentService extends DomainService {
 
   /** Resolves a uuid or short id among the user's own intents; anything else is 404. */
   async requireOwnedId(userId: string, idOrShortId: string): Promise<string> {
-    const id = await resolveIdOrShortId(this.em, idOrShortId.trim(), { table: 'intents', where: 'user_id = ?', params: [userId] });
-    if (!id) throw intentNotFound();
-    return id;
+    return requireOwnIntentId(this.em, userId, idOrShortId);
   }
 
   /** The user's intent by uuid or short id (404 for anyone else's); for other areas too. */
   async requireOwned(userId: string, idOrShortId: string): Promise<Intent> {
-    const id = await this.requireOwnedId(userId, idOrShortId);
-    const intent = await this.em.findOne(Intent, { id });
-    if (!intent) throw intentNotFound();
-    return intent;
+    return requireOwnIntent(this.em, userId, idOrShortId);
   }
 
   /** Runs the preparer; a provider failure becomes a retryable 503 carrying `kept` back. */

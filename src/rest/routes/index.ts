@@ -1,9 +1,10 @@
 import type { RouteTable } from '../route-table';
 import { accountRoutes } from './accounts.routes';
 import { authRoutes } from './auth.routes';
-import { webRoutes } from './web.routes';
 import { intentRoutes } from './intents.routes';
+import { matchingRoutes } from './matching.routes';
 import { networkRoutes } from './networks.routes';
+import { webRoutes } from './web.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -12,4 +13,5 @@ export const routeTables: RouteTable[] = [
   webRoutes,
   intentRoutes,
   networkRoutes,
+  matchingRoutes,
 ];

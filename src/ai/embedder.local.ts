@@ -1,0 +1,65 @@
+import { ancestry, type Facets } from '../domain/matching/facets.rules';
+import { blockSizes, normalize, swapSides, type Embedder } from './embedder';
+
+function fnv1a(s: string, seed = 0x811c9dc5): number {
+  let h = seed;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** Adds a feature to a block by the hashing trick (a second hash picks the sign, so collisions cancel out on average). */
+function addFeature(v: Float32Array, offset: number, size: number, feature: string, weight: number): void {
+  const h = fnv1a(feature);
+  const sign = fnv1a(feature, 0x9747b28c) & 1 ? 1 : -1;
+  v[offset + (h % size)] += sign * weight;
+}
+
+function normalizeBlock(v: Float32Array, offset: number, size: number, scale: number): void {
+  let n = 0;
+  for (let i = offset; i < offset + size; i++) n += v[i] * v[i];
+  n = Math.sqrt(n);
+  if (n === 0) return;
+  for (let i = offset; i < offset + size; i++) v[i] = (v[i] / n) * scale;
+}
+
+/**
+ * The local default: a deterministic vector made from the facets the rules read (concepts
+ * sought and offered, with their broader kinds at lower weight; topic words and places). No
+ * model, no network, the same vector on every machine.
+ */
+export class LocalEmbedder implements Embedder {
+  readonly id: string;
+
+  constructor(readonly dimensions = 256) {
+    this.id = `local-facets-v1-${dimensions}`;
+  }
+
+  async embed(items: Array<{ text: string; facets: Facets }>): Promise<Float32Array[]> {
+    return items.map((i) => this.vectorOf(i.facets));
+  }
+
+  queryVector(doc: Float32Array): Float32Array {
+    return swapSides(doc, blockSizes(doc.length).side);
+  }
+
+  vectorOf(f: Facets): Float32Array {
+    const { side, topic } = blockSizes(this.dimensions);
+    const v = new Float32Array(this.dimensions);
+    const sideFeatures = (rec: Record<string, number>, offset: number) => {
+      for (const [id, w] of Object.entries(rec)) {
+        ancestry(id).forEach((a, depth) => addFeature(v, offset, side, `c:${a}`, w * (depth === 0 ? 1 : 0.4 / depth)));
+      }
+    };
+    sideFeatures(f.offers, 0);
+    sideFeatures(f.seeks, side);
+    for (const [t, w] of Object.entries(f.topics)) addFeature(v, 2 * side, topic, `t:${t}`, w);
+    for (const p of f.places) addFeature(v, 2 * side, topic, `p:${p.country ?? p.key}`, 1);
+    normalizeBlock(v, 0, side, 1);
+    normalizeBlock(v, side, side, 1);
+    normalizeBlock(v, 2 * side, topic, 0.6);
+    return normalize(v);
+  }
+}

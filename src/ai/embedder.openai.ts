@@ -1,0 +1,57 @@
+import { conceptOf, type Facets } from '../domain/matching/facets.rules';
+import { normalize, swapSides, type Embedder } from './embedder';
+import type { OpenAIClient } from './openai-client';
+
+/** Readable phrases for a side of an intent: its concepts and the words of its topic. */
+function sideText(label: string, rec: Record<string, number>, f: Facets): string {
+  const concepts = Object.keys(rec)
+    .filter((id) => !conceptOf(id)?.topicOnly)
+    .map((id) => id.replace(/-/g, ' '));
+  if (!concepts.length) return '';
+  const words = Object.keys(f.topics).filter((t) => !t.startsWith('@')).slice(0, 24);
+  return `${label}: ${concepts.join(', ')}. Context: ${words.join(' ')}`;
+}
+
+/**
+ * Embeddings from an OpenAI-compatible endpoint. Each intent costs three inputs in one
+ * request: what it offers, what it seeks (both written from its facets) and its full text, laid
+ * out in the same three blocks as the local embedder. An empty side is a zero block.
+ */
+export class OpenAIEmbedder implements Embedder {
+  readonly id: string;
+
+  constructor(private readonly client: OpenAIClient) {
+    this.id = `openai:${client.embeddingModel}`;
+  }
+
+  queryVector(doc: Float32Array): Float32Array {
+    return swapSides(doc, doc.length / 3);
+  }
+
+  async embed(items: Array<{ text: string; facets: Facets }>): Promise<Float32Array[]> {
+    const inputs: string[] = [];
+    const slots: Array<[number | null, number | null, number]> = [];
+    for (const { text, facets } of items) {
+      const offer = sideText('Offers', facets.offers, facets);
+      const seek = sideText('Seeks', facets.seeks, facets);
+      const o = offer ? inputs.push(offer) - 1 : null;
+      const s = seek ? inputs.push(seek) - 1 : null;
+      const full = inputs.push(text) - 1;
+      slots.push([o, s, full]);
+    }
+    const vectors = await this.client.embed(inputs);
+    const dims = vectors[0]?.length ?? 0;
+    return slots.map(([o, s, full]) => {
+      const out = new Float32Array(dims * 2 + dims);
+      const put = (index: number | null, offset: number, scale: number) => {
+        if (index === null) return;
+        const v = normalize(Float32Array.from(vectors[index]));
+        for (let i = 0; i < dims; i++) out[offset + i] = v[i] * scale;
+      };
+      put(o, 0, 1);
+      put(s, dims, 1);
+      put(full, 2 * dims, 0.6);
+      return normalize(out);
+    });
+  }
+}

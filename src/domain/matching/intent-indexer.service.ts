@@ -1,0 +1,283 @@
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { fromBuffer, toBuffer, type Embedder } from '../../ai/embedder';
+import { IntentVector } from '../../entities/intent-vector.entity';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
+
+export const EMBED_JOB = 'matching.embed';
+export const SWEEP_JOB = 'matching.sweep';
+const BATCH = 500;
+
+interface IntentRow {
+  id: string;
+  user_id: string;
+  payload: string;
+  status: string;
+  archived_at: Date | null;
+  network_ids: string[];
+}
+
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/**
+ * Keeps every intent's facets, vector and index entry in step with Postgres. The row in
+ * `intent_vectors` is written first; the index is derived from it. When the embedding provider
+ * fails the row stays `pending` (facets kept, nothing lost) and a job retries it.
+ */
+export class IntentIndexer extends DomainService {
+  private background: Promise<void> = Promise.resolve();
+  private syncTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> | null = null;
+  private watermark: Date | null = null;
+
+  constructor(
+    core: CoreDeps,
+    readonly embedder: Embedder,
+    readonly index: VectorIndex,
+    private readonly jobs: JobQueue,
+  ) {
+    super(core);
+  }
+
+  /** Runs `fn` with its own EntityManager unless one is bound (requests, jobs). */
+  private withEm<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (RequestContext.getEntityManager()) return fn(this.em);
+    return RequestContext.create(this.core.orm.em, () => fn(this.em));
+  }
+
+  textHash(text: string): string {
+    return createHash('sha256').update(`${this.embedder.id}\n${FACETS_VERSION}\n${text}`).digest('hex');
+  }
+
+  private async rows(em: EntityManager, ids: string[]): Promise<IntentRow[]> {
+    if (!ids.length) return [];
+    // Networks count only while the owner is still a member there.
+    return em.getConnection().execute<IntentRow[]>(
+      `select i.id, i.user_id, i.payload, i.status, i.archived_at,
+              coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
+         from intents i
+         left join intent_networks inet on inet.intent_id = i.id
+         left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+        where i.id = any(?::uuid[])
+        group by i.id`,
+      [uuidArray(ids)],
+    );
+  }
+
+  private entry(row: IntentRow, vector: Float32Array): IndexedIntent {
+    return {
+      id: row.id,
+      vector,
+      userId: row.user_id,
+      networkIds: row.network_ids,
+      active: row.status === 'active' && !row.archived_at,
+    };
+  }
+
+  /**
+   * Brings these intents' rows and index entries up to date: embeds changed text, refreshes
+   * the payload (networks, owner, status) of the rest, and drops deleted intents.
+   * Returns the ids still waiting for an embedding.
+   */
+  async indexIntents(ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const pending: string[] = [];
+    for (let i = 0; i < unique.length; i += BATCH) pending.push(...(await this.indexBatch(unique.slice(i, i + BATCH))));
+    if (pending.length) await this.jobs.send(EMBED_JOB, { intentIds: pending }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
+    return pending;
+  }
+
+  private async indexBatch(ids: string[]): Promise<string[]> {
+    return this.withEm(async (em) => {
+      const rows = await this.rows(em, ids);
+      const found = new Set(rows.map((r) => r.id));
+      const gone = ids.filter((id) => !found.has(id));
+      if (gone.length) await this.index.remove(gone);
+      const stored = new Map((await em.find(IntentVector, { intentId: { $in: rows.map((r) => r.id) } })).map((v) => [v.intentId, v]));
+      const toEmbed: Array<{ row: IntentRow; hash: string; facets: Facets; record: IntentVector }> = [];
+      const fresh: IndexedIntent[] = [];
+      for (const row of rows) {
+        const hash = this.textHash(row.payload);
+        let record = stored.get(row.id);
+        if (record && record.textHash === hash && record.state === 'ready' && record.vector) {
+          fresh.push(this.entry(row, fromBuffer(record.vector)));
+          continue;
+        }
+        const facets = record?.textHash === hash ? record.facets : extractFacets(row.payload);
+        if (!record) {
+          record = em.create(IntentVector, { intentId: row.id, embedder: this.embedder.id, facets, textHash: hash, state: 'pending', attempts: 0, updatedAt: new Date() });
+        }
+        toEmbed.push({ row, hash, facets, record });
+      }
+      // Other instances' in-process indexes follow updated_at (sync): say the payload changed.
+      const unchanged = fresh.map((f) => f.id);
+      if (unchanged.length) await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(unchanged)]);
+      const pending: string[] = [];
+      if (toEmbed.length) {
+        try {
+          const vectors = await this.embedder.embed(toEmbed.map((t) => ({ text: t.row.payload, facets: t.facets })));
+          toEmbed.forEach((t, k) => {
+            Object.assign(t.record, { embedder: this.embedder.id, vector: toBuffer(vectors[k]), facets: t.facets, textHash: t.hash, state: 'ready', attempts: 0, lastError: null, updatedAt: new Date() });
+            fresh.push(this.entry(t.row, vectors[k]));
+          });
+        } catch (err) {
+          this.logger.warn({ err, intents: toEmbed.length }, 'embedding failed; intents kept for retry');
+          for (const t of toEmbed) {
+            // The old vector stays searchable until the new one exists; the row says it is stale.
+            Object.assign(t.record, { facets: t.facets, textHash: t.hash, state: 'pending', attempts: t.record.attempts + 1, lastError: String((err as Error).message).slice(0, 500), updatedAt: new Date() });
+            if (t.record.vector && t.record.embedder === this.embedder.id) fresh.push(this.entry(t.row, fromBuffer(t.record.vector)));
+            pending.push(t.row.id);
+          }
+        }
+        await em.flush();
+      }
+      if (fresh.length) await this.index.upsert(fresh);
+      return pending;
+    });
+  }
+
+  /** A member left a network: their intents' payload loses it at once. */
+  async refreshUser(userId: string): Promise<void> {
+    await this.withEm(async (em) => {
+      const rows = await em.getConnection().execute<Array<{ id: string }>>(`select id from intents where user_id = ?`, [userId]);
+      await this.indexIntents(rows.map((r) => r.id));
+    });
+  }
+
+  /** A network was deleted: intents that were shared there are re-read from Postgres. */
+  async refreshNetwork(networkId: string): Promise<void> {
+    const ids = await this.index.idsInNetwork(networkId);
+    await this.indexIntents(ids);
+  }
+
+  /** Retries every pending row (the job's and the sweep's work). */
+  async retryPending(): Promise<string[]> {
+    const ids = await this.withEm(async (em) =>
+      (await em.getConnection().execute<Array<{ intent_id: string }>>(`select intent_id from intent_vectors where state = 'pending' order by updated_at limit 5000`)).map((r) => r.intent_id),
+    );
+    return ids.length ? this.indexBatches(ids) : [];
+  }
+
+  private async indexBatches(ids: string[]): Promise<string[]> {
+    const pending: string[] = [];
+    for (let i = 0; i < ids.length; i += BATCH) pending.push(...(await this.indexBatch(ids.slice(i, i + BATCH))));
+    return pending;
+  }
+
+  /**
+   * Loads the in-process index from the stored vectors (at start), then embeds in the
+   * background whatever has no current row: intents created while the service was down, rows
+   * of another embedder or facet version, pending rows.
+   */
+  async load(options: { fromStore: boolean }): Promise<void> {
+    if (options.fromStore) {
+      await this.withEm(async (em) => {
+        this.watermark = new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() as now`))[0].now);
+        let after = '00000000-0000-0000-0000-000000000000';
+        for (;;) {
+          const rows = await em.getConnection().execute<Array<IntentRow & { vector: Buffer }>>(
+            `select i.id, i.user_id, i.status, i.archived_at, v.vector,
+                    coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
+               from intent_vectors v
+               join intents i on i.id = v.intent_id
+               left join intent_networks inet on inet.intent_id = i.id
+               left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+              where v.vector is not null and v.embedder = ? and i.id > ?
+              group by i.id, v.vector
+              order by i.id
+              limit ${BATCH * 4}`,
+            [this.embedder.id, after],
+          );
+          if (!rows.length) break;
+          await this.index.upsert(rows.map((r) => this.entry(r, fromBuffer(r.vector))));
+          after = rows[rows.length - 1].id;
+        }
+      });
+    }
+    this.background = this.catchUp().catch((err) => this.logger.error({ err }, 'matching catch-up failed'));
+  }
+
+  private async catchUp(): Promise<void> {
+    const ids = await this.withEm(async (em) =>
+      (
+        await em.getConnection().execute<Array<{ id: string }>>(
+          `select i.id from intents i left join intent_vectors v on v.intent_id = i.id
+            where v.intent_id is null or v.embedder <> ? or v.state = 'pending' or (v.facets->>'v')::int is distinct from ?`,
+          [this.embedder.id, FACETS_VERSION],
+        )
+      ).map((r) => r.id),
+    );
+    if (ids.length) {
+      this.logger.info({ intents: ids.length }, 'matching: embedding intents without a current vector');
+      await this.indexBatches(ids);
+    }
+  }
+
+  /** Rebuilds the index from Postgres; with `embed`, makes every vector again. */
+  async reindex(options: { embed: boolean }): Promise<{ indexed: number; pending: number }> {
+    await this.index.clear();
+    if (options.embed) await this.withEm((em) => em.getConnection().execute(`delete from intent_vectors`));
+    const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id));
+    const pending = await this.indexBatches(ids);
+    return { indexed: ids.length - pending.length, pending: pending.length };
+  }
+
+  /**
+   * Follows changes made by other instances: every `intervalMs`, rows of `intent_vectors`
+   * touched since the last look are re-read into this process's index. Idempotent; writes
+   * nothing. Only the in-process index needs it (Qdrant is shared).
+   */
+  startSync(intervalMs: number): void {
+    if (intervalMs <= 0 || this.syncTimer) return;
+    this.syncTimer = setInterval(() => {
+      this.syncing ??= this.sync()
+        .then(() => undefined)
+        .catch((err) => this.logger.warn({ err }, 'matching index sync failed'))
+        .finally(() => {
+          this.syncing = null;
+        });
+    }, intervalMs);
+    this.syncTimer.unref();
+  }
+
+  async sync(): Promise<number> {
+    return this.withEm(async (em) => {
+      const conn = em.getConnection();
+      if (!this.watermark) {
+        this.watermark = new Date((await conn.execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
+      }
+      // A little overlap: a transaction may commit a row stamped just before the last look.
+      const since = new Date(this.watermark.getTime() - 2_000);
+      const rows = await conn.execute<Array<{ intent_id: string; updated_at: string }>>(
+        `select intent_id, updated_at from intent_vectors where updated_at > ? and vector is not null and embedder = ? order by updated_at limit 5000`,
+        [since, this.embedder.id],
+      );
+      if (!rows.length) return 0;
+      const ids = rows.map((r) => r.intent_id);
+      const current = await this.rows(em, ids);
+      const vectors = await conn.execute<Array<{ intent_id: string; vector: Buffer }>>(`select intent_id, vector from intent_vectors where intent_id = any(?::uuid[])`, [uuidArray(ids)]);
+      const byId = new Map(vectors.map((v) => [v.intent_id, v.vector]));
+      await this.index.upsert(current.filter((r) => byId.get(r.id)).map((r) => this.entry(r, fromBuffer(byId.get(r.id)!))));
+      // Raw rows carry timestamps as text.
+      const latest = new Date(rows[rows.length - 1].updated_at);
+      if (latest > this.watermark) this.watermark = latest;
+      return rows.length;
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.syncTimer) clearInterval(this.syncTimer);
+    this.syncTimer = null;
+    await this.syncing;
+    await this.background;
+  }
+
+  /** Resolves when the start-up catch-up has finished (shutdown and tests wait on it). */
+  idle(): Promise<void> {
+    return this.background;
+  }
+}

@@ -1,0 +1,186 @@
+import type { Actor } from '../../auth/actor';
+import { fromBuffer } from '../../ai/embedder';
+import { IntentVector } from '../../entities/intent-vector.entity';
+import type { JobQueue } from '../../jobs/job-queue';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { conflict, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
+import { EMBED_JOB, SWEEP_JOB, type IntentIndexer } from './intent-indexer.service';
+import { requireOwnIntent } from '../intents/own-intent';
+import { discoverSchema } from './matching.schemas';
+import { scorePair } from './ranking.rules';
+
+export interface Counterparty {
+  intentId: string;
+  userId: string;
+  name: string;
+  statement: string;
+  networkId: string;
+  score: number;
+}
+
+interface CandidateRow {
+  id: string;
+  user_id: string;
+  payload: string;
+  summary: string;
+  name: string;
+  facets: Facets | null;
+  network_id: string | null;
+}
+
+/** The index narrows to this many candidates before the ranker reads their facets. */
+const SHORTLIST = 300;
+
+/**
+ * The query's facets: what the query text says, with the constraints the stored intent states
+ * filling the dimensions the query leaves open (a terse "investors" keeps the intent's city and
+ * stage). Needs and offers come from the query when it names any, else from the intent.
+ */
+export function combineFacets(query: Facets, intent: Facets): Facets {
+  const hasSides = Object.keys(query.seeks).length + Object.keys(query.offers).length > 0;
+  return {
+    ...query,
+    seeks: hasSides ? query.seeks : intent.seeks,
+    offers: hasSides ? query.offers : intent.offers,
+    topics: { ...intent.topics, ...query.topics },
+    excludes: [...new Set([...query.excludes, ...intent.excludes])],
+    attrs: { ...intent.attrs, ...query.attrs },
+    strict: [...new Set([...query.strict, ...intent.strict])],
+    places: query.places.length ? query.places : intent.places,
+    money: query.money.length ? query.money : intent.money,
+  };
+}
+
+/** Discover: ranks counterparties for one of the caller's intents. Reads only. */
+export class MatchingService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    readonly indexer: IntentIndexer,
+    private readonly jobs: JobQueue,
+  ) {
+    super(core);
+  }
+
+  /** For the intents area: call after intents were created or changed (the hook does the same). */
+  indexIntents(intentIds: string[]): Promise<string[]> {
+    return this.indexer.indexIntents(intentIds);
+  }
+
+  registerJobs(): void {
+    this.jobs.register<{ intentIds?: string[] }>({
+      name: EMBED_JOB,
+      retryLimit: 10,
+      handler: async (data) => {
+        const pending = await this.indexer.indexIntents(data.intentIds ?? []);
+        if (pending.length) throw new Error(`${pending.length} intents still wait for an embedding`);
+      },
+    });
+    this.jobs.register({ name: SWEEP_JOB, cron: '*/10 * * * *', handler: async () => void (await this.indexer.retryPending()) });
+  }
+
+  async discover(actor: Actor | null, intentId: string, raw: unknown): Promise<Counterparty[]> {
+    if (!actor) throw unauthenticated();
+    const input = parseInput(discoverSchema, raw);
+    const em = this.em;
+    const intent = await requireOwnIntent(em, actor.userId, intentId);
+    if (intent.archivedAt) throw conflict('intent_inactive', { detail: 'The intent is archived' });
+    if (intent.status === 'paused') throw conflict('intent_inactive', { detail: 'The intent is paused' });
+
+    const conn = em.getConnection();
+    const networks = (
+      await conn.execute<Array<{ network_id: string }>>(
+        `select inet.network_id from intent_networks inet
+           join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
+          where inet.intent_id = ?`,
+        [actor.userId, intent.id],
+      )
+    ).map((r) => r.network_id);
+    if (!networks.length) return [];
+
+    const stored = await em.findOne(IntentVector, { intentId: intent.id });
+    const intentFacets = stored?.facets?.v === FACETS_VERSION ? stored.facets : extractFacets(intent.payload);
+    const queryText = input.query.trim();
+    const sameText = !queryText || queryText === intent.payload.trim();
+    const facets = sameText ? intentFacets : combineFacets(extractFacets(queryText), intentFacets);
+
+    const shortlist = await this.shortlist(intent.id, actor.userId, networks, facets, sameText ? null : queryText, stored);
+    if (!shortlist.length) return [];
+    const rows = await conn.execute<CandidateRow[]>(
+      `select i.id, i.user_id, i.payload, i.summary, u.name, v.facets,
+              (select inet.network_id
+                 from intent_networks inet
+                 join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+                where inet.intent_id = i.id
+                  and inet.network_id = any(?::uuid[])
+                  and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
+                order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id
+                limit 1) as network_id
+         from intents i
+         join users u on u.id = i.user_id
+         left join intent_vectors v on v.intent_id = i.id
+        where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
+      [`{${networks.join(',')}}`, input.since ?? null, input.since ?? null, input.since ?? null, `{${shortlist.map((s) => s.id).join(',')}}`, actor.userId],
+    );
+    const vectorScore = new Map(shortlist.map((s) => [s.id, s.score]));
+    const minScore = this.config.MATCH_MIN_SCORE;
+    return rows
+      .filter((r) => r.network_id)
+      .map((r) => {
+        const theirs = r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload);
+        return { row: r, score: scorePair(facets, theirs).score };
+      })
+      .filter((s) => s.score >= minScore)
+      .sort((a, b) => b.score - a.score || (vectorScore.get(b.row.id) ?? 0) - (vectorScore.get(a.row.id) ?? 0) || (a.row.id < b.row.id ? -1 : 1))
+      .slice(0, input.limit)
+      .map(({ row, score }) => ({
+        intentId: row.id,
+        userId: row.user_id,
+        name: row.name,
+        statement: row.summary.trim() || row.payload,
+        networkId: row.network_id!,
+        score: Math.round(score * 10_000) / 10_000,
+      }));
+  }
+
+  /**
+   * Candidates from the vector index. The query vector comes from the stored vector when the
+   * query is the intent's own text (no provider call); otherwise the query is embedded, and if
+   * the provider fails the intent's own vector stands in. With no index answer at all, the
+   * newest intents of the networks are read from Postgres, so discover still serves.
+   */
+  private async shortlist(intentId: string, userId: string, networkIds: string[], facets: Facets, queryText: string | null, stored: IntentVector | null) {
+    const { embedder, index } = this.indexer;
+    let vector: Float32Array | null = null;
+    if (queryText) {
+      try {
+        vector = embedder.queryVector((await embedder.embed([{ text: queryText, facets }]))[0]);
+      } catch (err) {
+        this.logger.warn({ err }, 'query embedding failed; using the intent vector');
+      }
+    }
+    if (!vector && stored?.vector && stored.embedder === embedder.id) vector = embedder.queryVector(fromBuffer(stored.vector));
+    if (!vector) {
+      try {
+        vector = embedder.queryVector((await embedder.embed([{ text: '', facets }]))[0]);
+      } catch {
+        vector = null;
+      }
+    }
+    if (vector) {
+      try {
+        return await index.search({ vector, networkIds, excludeUserId: userId, limit: SHORTLIST });
+      } catch (err) {
+        this.logger.error({ err }, 'vector index search failed; reading candidates from Postgres');
+      }
+    }
+    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
+      `select distinct i.id, i.created_at from intents i join intent_networks inet on inet.intent_id = i.id
+        where inet.network_id = any(?::uuid[]) and i.user_id <> ? and i.id <> ? and i.status = 'active' and i.archived_at is null
+        order by i.created_at desc limit ${SHORTLIST}`,
+      [`{${networkIds.join(',')}}`, userId, intentId],
+    );
+    return rows.map((r) => ({ id: r.id, score: 0 }));
+  }
+}

@@ -1,0 +1,44 @@
+/** One intent in the index, with the payload searches filter on. */
+export interface IndexedIntent {
+  id: string;
+  vector: Float32Array;
+  userId: string;
+  networkIds: string[];
+  /** Active and not archived. */
+  active: boolean;
+}
+
+export interface IndexQuery {
+  vector: Float32Array;
+  /** Only intents shared in one of these networks. */
+  networkIds: string[];
+  /** Leaves out this owner's intents. */
+  excludeUserId?: string;
+  limit: number;
+}
+
+export interface IndexHit {
+  id: string;
+  /** Inner product of the query vector and the intent's vector. */
+  score: number;
+}
+
+/**
+ * The vector index behind discover: the in-process index (usearch) or Qdrant. Both answer the
+ * same contract (test/matching/vector-index.contract.ts). The index only narrows candidates;
+ * discover checks every candidate against Postgres before showing it.
+ */
+export interface VectorIndex {
+  readonly name: string;
+  upsert(items: IndexedIntent[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  search(query: IndexQuery): Promise<IndexHit[]>;
+  /** Ids of the intents whose payload names this network. */
+  idsInNetwork(networkId: string): Promise<string[]>;
+  /** Removes everything (reindex). */
+  clear(): Promise<void>;
+  size(): Promise<number>;
+  /** Throws when the index cannot serve (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
