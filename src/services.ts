@@ -5,6 +5,11 @@ import { ApiKeyService } from './auth/api-key.service';
 import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
+import { DocsTopicsService } from './domain/accounts/docs-topics.service';
+import { OnboardingService } from './domain/accounts/onboarding.service';
+import { SubscriptionService } from './domain/accounts/subscription.service';
+import { AgentService } from './domain/agents/agent.service';
+import { ImageStorageService } from './domain/storage/image-storage.service';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
@@ -29,6 +34,11 @@ export interface Services extends CoreDeps {
   apiKeys: ApiKeyService;
   authenticator: Authenticator;
   accounts: AccountService;
+  onboarding: OnboardingService;
+  subscriptions: SubscriptionService;
+  docs: DocsTopicsService;
+  agents: AgentService;
+  storage: ImageStorageService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -53,17 +63,23 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const hooks = new DomainHooks(logger);
   return {
     ...core,
     notifier,
     jobs,
     mailer,
     provider: providerFromConfig(config),
-    hooks: new DomainHooks(logger),
+    hooks,
     sessions,
     apiKeys,
     authenticator,
     accounts: new AccountService(core),
+    onboarding: new OnboardingService(core),
+    subscriptions: new SubscriptionService(core),
+    docs: new DocsTopicsService(),
+    agents: new AgentService(core, hooks),
+    storage: new ImageStorageService(core),
     readiness: [{ name: 'database', check: () => orm.em.getConnection().execute('select 1') }],
     streamClosers: new Set(),
     closers: [() => mailer.close()],

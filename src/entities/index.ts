@@ -6,6 +6,7 @@ import { IntentNetwork } from './intent-network.entity';
 import { Network } from './network.entity';
 import { NetworkMember } from './network-member.entity';
 import { Session } from './session.entity';
+import { Subscriber } from './subscriber.entity';
 import { User } from './user.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
@@ -20,4 +21,5 @@ export const entities = [
   IntentNetwork,
   EventRecord,
   EventCounter,
+  Subscriber,
 ];
