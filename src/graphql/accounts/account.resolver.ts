@@ -23,6 +23,7 @@ export class AccountResolver {
     return ctx.services.accounts.publicUser(id);
   }
 
+  @Authorized()
   @Query(() => [UserType], { description: 'Public profiles of up to 100 users, in the order asked; unknown ids are left out' })
   users(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: GraphQLContext): Promise<UserType[]> {
     return ctx.services.accounts.usersByIds(ids);

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { DocsPageType, SubscribeInput, SubscribeResultType } from './misc.types';
 
@@ -10,6 +10,7 @@ export class MiscResolver {
     return { success: true };
   }
 
+  @Authorized()
   @Query(() => DocsPageType, { description: 'The service guides: the overview without a topic, else that topic' })
   docs(@Arg('topic', () => String, { nullable: true }) topic: string | null, @Ctx() ctx: GraphQLContext): DocsPageType {
     return ctx.services.docs.read(topic);
