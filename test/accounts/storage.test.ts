@@ -20,7 +20,7 @@ describe('image storage', () => {
 
   /** The path part of a URL the service answered with. */
   const pathOf = (url: string) => new URL(url).pathname;
-  const upload = (route: 'avatars' | 'network-images', bytes: Buffer, opts: { field?: string; filename?: string; contentType?: string; auth?: object } = {}) =>
+  const upload = (route: 'avatars' | 'network-images', bytes: Buffer, opts: { field?: string; filename?: string; contentType?: string; auth?: Record<string, string> } = {}) =>
     app.http
       .post(`/api/storage/${route}`)
       .set(opts.auth ?? u.auth)

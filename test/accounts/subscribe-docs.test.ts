@@ -15,7 +15,7 @@ describe('subscribe and docs', () => {
   afterAll(() => app.close());
 
   const rows = (email: string) =>
-    app.withEm((em) => em.execute(`select email, type, name, what_you_do, who_to_meet from subscribers where email = ? order by type`, [email]));
+    app.withEm((em) => em.execute<Array<Record<string, string | null>>>(`select email, type, name, what_you_do, who_to_meet from subscribers where email = ? order by type`, [email]));
 
   describe('POST /api/subscribe', () => {
     it('{ success: true } with no credential; newsletter by default', async () => {
@@ -30,7 +30,7 @@ describe('subscribe and docs', () => {
       expect(await rows(email)).toEqual([{ email, type: 'waitlist', name: 'Grace', what_you_do: 'compilers', who_to_meet: 'admirals' }]);
       // The newsletter is a separate sign-up of the same person.
       await app.http.post('/api/subscribe').send({ email }).expect(200, { success: true });
-      expect((await rows(email)).map((r: { type: string }) => r.type)).toEqual(['newsletter', 'waitlist']);
+      expect((await rows(email)).map((r) => r.type)).toEqual(['newsletter', 'waitlist']);
     });
 
     it.each([
