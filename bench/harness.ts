@@ -18,9 +18,9 @@ export interface Benchmark {
 /** Settings every benchmark reads from the environment, with defaults sized for a 2-core machine. */
 export const benchSettings = {
   /** Seconds per measured run. */
-  duration: Number(process.env.BENCH_DURATION ?? 5),
+  duration: Number(process.env.BENCH_DURATION ?? 4),
   /** Rounds; targets alternate within a round, and the median round counts. */
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
 
@@ -82,6 +82,12 @@ export interface LoadTarget {
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
+  requests: number;
+  /**
+   * CPU time this process (the service) spent per request, user plus system. Unlike throughput
+   * it barely moves when other work shares the machine, so it is the steadier measure of cost.
+   */
+  cpuMicrosPerRequest: number;
   latencyP50: number;
   latencyP99: number;
   non2xx: number;
@@ -98,11 +104,22 @@ export function loadTest(target: LoadTarget, seconds = benchSettings.duration, c
   for (const [k, v] of Object.entries(target.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (target.body !== undefined) args.push('-b', target.body);
   args.push(target.url);
+  const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
+      const cpu = process.cpuUsage(cpuBefore);
       if (err) return reject(err);
-      const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-      resolve({ label: target.label, requestsPerSecond: r.requests.average, latencyP50: r.latency.p50, latencyP99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+      const r = JSON.parse(stdout) as { requests: { average: number; sent: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+      resolve({
+        label: target.label,
+        requestsPerSecond: r.requests.average,
+        requests: r.requests.sent,
+        cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, r.requests.sent),
+        latencyP50: r.latency.p50,
+        latencyP99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      });
     });
   });
 }

@@ -128,18 +128,22 @@ export const benchmark: Benchmark = {
           }
         }
         const rps = (k: keyof typeof runs) => median(runs[k].map((r) => r.requestsPerSecond));
+        const cpu = (k: keyof typeof runs) => median(runs[k].map((r) => r.cpuMicrosPerRequest));
         const p50 = (k: keyof typeof runs) => median(runs[k].map((r) => r.latencyP50));
-        const p99 = (k: keyof typeof runs) => median(runs[k].map((r) => r.latencyP99));
-        const plainRps = rps('plain');
         process.stdout.write(`\n${s.name}\n`);
-        process.stdout.write(`  ${'target'.padEnd(28)} ${'req/s (median)'.padStart(15)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs plain'.padStart(9)}   rounds req/s\n`);
+        process.stdout.write(
+          `  ${'target'.padEnd(28)} ${'req/s'.padStart(7)} ${'vs plain'.padStart(9)} ${'p50 ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'vs plain'.padStart(9)}   req/s by round\n`,
+        );
         for (const k of ['plain', 'rest', 'graphql'] as const) {
-          const ratio = rps(k) / plainRps;
           process.stdout.write(
-            `  ${s.targets[k].label.padEnd(28)} ${fmt(rps(k)).padStart(15)} ${fmt(p50(k), 1).padStart(7)} ${fmt(p99(k), 1).padStart(7)} ${fmt(ratio * 100, 1).padStart(8)}%   ${runs[k].map((r) => fmt(r.requestsPerSecond)).join(' / ')}\n`,
+            `  ${s.targets[k].label.padEnd(28)} ${fmt(rps(k)).padStart(7)} ${`${fmt((rps(k) / rps('plain')) * 100, 1)}%`.padStart(9)} ${fmt(p50(k), 1).padStart(7)} ` +
+              `${fmt(cpu(k)).padStart(11)} ${`${fmt((cpu(k) / cpu('plain')) * 100, 1)}%`.padStart(9)}   ${runs[k].map((r) => fmt(r.requestsPerSecond)).join(' / ')}\n`,
           );
         }
-        process.stdout.write(`  REST layer cost against the plain handler: ${fmt((1 - rps('rest') / plainRps) * 100, 1)}% of throughput\n`);
+        process.stdout.write(
+          `  REST layer cost against the plain handler: ${fmt((cpu('rest') / cpu('plain') - 1) * 100, 1)}% more CPU per request ` +
+            `(capacity ${fmt((cpu('plain') / cpu('rest')) * 100, 1)}% of plain); throughput ${fmt((rps('rest') / rps('plain')) * 100, 1)}% of plain\n`,
+        );
       }
     } finally {
       await stop();
