@@ -18,9 +18,9 @@ export interface Benchmark {
 /** Settings every benchmark reads from the environment, with defaults sized for a 2-core machine. */
 export const benchSettings = {
   /** Seconds per measured run. */
-  duration: Number(process.env.BENCH_DURATION ?? 4),
-  /** Rounds; targets alternate within a round, and the median round counts. */
-  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  duration: Number(process.env.BENCH_DURATION ?? 3),
+  /** Rounds; each runs every target once, back to back, in a rotating order. */
+  rounds: Number(process.env.BENCH_ROUNDS ?? 8),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
 };
 
