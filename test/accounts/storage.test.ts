@@ -165,6 +165,15 @@ describe('image storage', () => {
       expect(meta.body.data.storedImage).toEqual({ url: img.url, contentType: 'image/gif', size: bytes.length });
     });
 
+    it('refuses an image beyond UPLOAD_MAX_BYTES as PAYLOAD_TOO_LARGE, and asks for a credential', async () => {
+      const big = Buffer.concat([png(), Buffer.alloc(MAX)]).toString('base64');
+      const query = 'mutation($c: String!) { uploadImage(kind: AVATAR, contentBase64: $c) { url } }';
+      const res = await app.http.post('/graphql').set(u.auth).send({ query, variables: { c: big } }).expect(200);
+      expect(res.body.errors[0]).toMatchObject({ message: 'payload_too_large', extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+      const anon = await app.http.post('/graphql').send({ query, variables: { c: png().toString('base64') } }).expect(200);
+      expect(anon.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    });
+
     it('refuses invalid base64 as BAD_REQUEST', async () => {
       const res = await app.http
         .post('/graphql')
