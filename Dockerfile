@@ -12,6 +12,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./
+# GET /api/docs reads its guides from here at start-up.
+COPY --from=build /app/docs/topics ./docs/topics
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

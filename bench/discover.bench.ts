@@ -1,3 +1,4 @@
+import type { Benchmark } from './harness';
 /**
  * Discover benchmark (matching area): synthetic but realistic intents (needs and offers across
  * trades, places and stages) spread over 50 networks, indexed by the in-process index in exact
@@ -158,6 +159,12 @@ export async function main(argv = process.argv.slice(2)) {
   const queries = Number(at('--queries') ?? 200);
   for (const size of sizes) process.stdout.write(`${JSON.stringify(await run(size, queries))}\n`);
 }
+
+export const benchmark: Benchmark = {
+  name: 'discover',
+  description: 'discover latency p50/p95 and recall@10, exact vs HNSW, 10k and 100k intents; creation throughput',
+  run: () => main([]),
+};
 
 if (require.main === module) {
   main().catch((err) => {

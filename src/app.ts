@@ -161,7 +161,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   await apollo.start();
   app.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
+    // Room for the uploadImage mutation: UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
+    express.json({ limit: Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024) }),
     expressMiddleware(apollo, {
       context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req)),
     }),

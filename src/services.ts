@@ -7,6 +7,11 @@ import { SessionService } from './auth/session.service';
 import { AccountService } from './domain/accounts/account.service';
 import { createAuthServices, type AuthServices } from './domain/auth/auth-services';
 import { createNetworkServices, type NetworkServices } from './domain/networks/network-services';
+import { DocsTopicsService } from './domain/accounts/docs-topics.service';
+import { OnboardingService } from './domain/accounts/onboarding.service';
+import { SubscriptionService } from './domain/accounts/subscription.service';
+import { AgentService } from './domain/agents/agent.service';
+import { ImageStorageService } from './domain/storage/image-storage.service';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
@@ -49,6 +54,11 @@ export interface Services extends CoreDeps {
   /** Discover, and indexIntents(ids) for the intents area. */
   matching: MatchingService;
   vectorIndex: VectorIndex;
+  onboarding: OnboardingService;
+  subscriptions: SubscriptionService;
+  docs: DocsTopicsService;
+  agents: AgentService;
+  storage: ImageStorageService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -95,6 +105,11 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     networks: createNetworkServices(core, { hooks, mailer, accounts }),
     matching,
     vectorIndex,
+    onboarding: new OnboardingService(core),
+    subscriptions: new SubscriptionService(core),
+    docs: new DocsTopicsService(),
+    agents: new AgentService(core, hooks),
+    storage: new ImageStorageService(core),
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },

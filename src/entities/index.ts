@@ -10,6 +10,7 @@ import { NetworkInvitationAcceptance } from './network-invitation-acceptance.ent
 import { NetworkJoinRequest } from './network-join-request.entity';
 import { NetworkRequest } from './network-request.entity';
 import { Session } from './session.entity';
+import { Subscriber } from './subscriber.entity';
 import { User } from './user.entity';
 import { SiweNonce } from './siwe-nonce.entity';
 import { EmailCode } from './email-code.entity';
@@ -38,4 +39,5 @@ export const entities = [
   NetworkInvitationAcceptance,
   NetworkRequest,
   IntentVector,
+  Subscriber,
 ];

@@ -11,6 +11,9 @@ import { JoinRequestFields, NetworkIntentFields, NetworkMemberFields } from './n
 import { NetworkRequestResolver } from './networks/network-request.resolver';
 import { NetworkResolver } from './networks/network.resolver';
 import { MatchingResolver } from './matching/matching.resolver';
+import { MiscResolver } from './accounts/misc.resolver';
+import { AgentResolver } from './agents/agent.resolver';
+import { ImageResolver } from './storage/image.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -30,4 +33,7 @@ export const resolvers: NonEmptyArray<Function> = [
   NetworkIntentFields,
   JoinRequestFields,
   MatchingResolver,
+  MiscResolver,
+  AgentResolver,
+  ImageResolver,
 ];

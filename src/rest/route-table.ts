@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,8 +29,8 @@ export interface RouteDef {
   status?: number;
   /** Operation data → JSON body. Default: the value of the operation's single root field. */
   body?: (data: Record<string, any>, r: RestRequest) => unknown;
-  /** Writes the response itself (files, streams); replaces `status` and `body`. */
-  send?: (res: Response, data: Record<string, any>, r: RestRequest) => void | Promise<void>;
+  /** Writes the response itself (files, streams); replaces `status` and `body`. `services` locates what it streams. */
+  send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
 }

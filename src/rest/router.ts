@@ -88,7 +88,7 @@ async function runRoute(
   });
   if (result.errors?.length) return sendError(res, toDomainError(result.errors, logger));
   const data = (result.data ?? {}) as Record<string, any>;
-  if (route.send) return route.send(res, data, r);
+  if (route.send) return route.send(res, data, r, services);
   const body = route.body ? route.body(data, r) : data[Object.keys(data)[0]];
   res.status(route.status ?? 200).json(body ?? {});
 }

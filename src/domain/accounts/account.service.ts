@@ -1,11 +1,21 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainService } from '../shared/domain-service';
-import { notFound, unauthenticated } from '../shared/errors';
-import { isUuid } from '../shared/validation';
+import { badRequest, notFound, unauthenticated } from '../shared/errors';
+import { isUuid, parseInput, UUID_RE } from '../shared/validation';
 import { Agent } from '../../entities/agent.entity';
 import { User } from '../../entities/user.entity';
 import type { Actor } from '../../auth/actor';
+import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
 
-/** Users: creation on first sign-in, own profile read, public reads. */
+/** The caller's own user row; 401 without a caller or when the account is gone. */
+export async function currentUser(em: EntityManager, actor: Actor | null): Promise<User> {
+  if (!actor) throw unauthenticated();
+  const user = await em.findOne(User, { id: actor.userId });
+  if (!user) throw unauthenticated('This account no longer exists');
+  return user;
+}
+
+/** Users: creation on first sign-in, own profile read and update, public reads. */
 export class AccountService extends DomainService {
   /**
    * Creates a user (every sign-in route on first sign-in, and invitations), with the hosted
@@ -26,16 +36,53 @@ export class AccountService extends DomainService {
     return user;
   }
 
-  async me(actor: Actor | null): Promise<User> {
-    if (!actor) throw unauthenticated();
-    const user = await this.em.findOne(User, { id: actor.userId });
-    if (!user) throw unauthenticated('This account no longer exists');
-    return user;
+  me(actor: Actor | null): Promise<User> {
+    return currentUser(this.em, actor);
   }
 
   async publicUser(userId: string): Promise<User> {
     const user = isUuid(userId) ? await this.em.findOne(User, { id: userId }) : null;
     if (!user) throw notFound('User');
+    return user;
+  }
+
+  /** Public profiles of the given users, in the order asked, each once; unknown ids are left out. */
+  async usersByIds(ids: readonly string[]): Promise<User[]> {
+    const unique = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+    const problems = unique.filter((id) => !UUID_RE.test(id)).map((id) => ({ path: 'ids', message: `Not a uuid: ${id.slice(0, 64)}` }));
+    if (problems.length) throw badRequest(problems);
+    if (unique.length === 0) throw badRequest([{ path: 'ids', message: 'Give at least one user id' }]);
+    if (unique.length > USER_BATCH_MAX) throw badRequest([{ path: 'ids', message: `At most ${USER_BATCH_MAX} ids per request` }]);
+    const rows = await this.em.find(User, { id: { $in: unique } });
+    const byId = new Map(rows.map((u) => [u.id, u]));
+    return unique.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Changes the sent fields only. `socials` replaces every saved link; within
+   * `notificationPreferences` each sent flag changes and the other keeps its value.
+   */
+  async updateProfile(actor: Actor | null, input: Record<string, unknown>): Promise<User> {
+    const sent = Object.fromEntries(Object.entries(input ?? {}).filter(([k, v]) => v !== undefined && (PROFILE_FIELDS as readonly string[]).includes(k)));
+    if (Object.keys(sent).length === 0) {
+      throw badRequest([{ path: '', message: `Send at least one of ${PROFILE_FIELDS.join(', ')}` }]);
+    }
+    const patch = parseInput(profileUpdateSchema, sent);
+    const user = await this.me(actor);
+    if (patch.name !== undefined) user.name = patch.name;
+    if (patch.intro !== undefined) user.intro = patch.intro;
+    if (patch.location !== undefined) user.location = patch.location;
+    if (patch.timezone !== undefined) user.timezone = patch.timezone;
+    if (patch.avatar !== undefined) user.avatar = patch.avatar;
+    if (patch.socials !== undefined) user.socials = patch.socials.map(({ label, value }) => ({ label, value }));
+    if (patch.notificationPreferences !== undefined) {
+      const prefs = patch.notificationPreferences;
+      user.notificationPreferences = {
+        opportunity: prefs.opportunity ?? user.notificationPreferences.opportunity,
+        morningBrief: prefs.morningBrief ?? user.notificationPreferences.morningBrief,
+      };
+    }
+    await this.em.flush();
     return user;
   }
 }

@@ -13,6 +13,8 @@ export interface DomainHookEvents {
   'membership.removed': { networkId: string; userId: string };
   /** A network was deleted. */
   'network.deleted': { networkId: string };
+  /** Another agent now holds a user's negotiation seat (selected, deselected, deactivated or deleted). */
+  'negotiator.changed': { userId: string; agentId: string; type: 'system' | 'external' };
 }
 
 type Listener<K extends keyof DomainHookEvents> = (payload: DomainHookEvents[K]) => Promise<void> | void;

@@ -1,12 +1,14 @@
-import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
-import { AccountType, AuthProviderType, UserType } from './user.types';
+import { plainInput } from './plain-input';
+import { AccountType, AuthProviderType, OnboardingCompletionType, ProfileConfirmationType, ProfileUpdateInput, UserType } from './user.types';
 
 export const AUTH_PROVIDERS: AuthProviderType[] = [
   { id: 'siwe', name: 'Sign-In with Ethereum' },
   { id: 'email', name: 'Email code' },
   { id: 'device', name: 'Device login (command line)' },
 ];
+
 
 @Resolver()
 export class AccountResolver {
@@ -21,8 +23,35 @@ export class AccountResolver {
     return ctx.services.accounts.publicUser(id);
   }
 
+  @Authorized()
+  @Query(() => [UserType], { description: 'Public profiles of up to 100 users, in the order asked; unknown ids are left out' })
+  users(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: GraphQLContext): Promise<UserType[]> {
+    return ctx.services.accounts.usersByIds(ids);
+  }
+
   @Query(() => [AuthProviderType], { description: 'The sign-in methods this server offers' })
   authProviders(): AuthProviderType[] {
     return AUTH_PROVIDERS;
+  }
+
+  @Authorized()
+  @Mutation(() => AccountType, { description: 'Changes the sent profile fields only' })
+  updateProfile(@Arg('input', () => ProfileUpdateInput) input: ProfileUpdateInput, @Ctx() ctx: GraphQLContext): Promise<AccountType> {
+    return ctx.services.accounts.updateProfile(ctx.actor, plainInput(input));
+  }
+
+  @Authorized()
+  @Mutation(() => ProfileConfirmationType, { description: 'Onboarding step one; the first confirmation time is kept' })
+  confirmProfile(@Ctx() ctx: GraphQLContext): Promise<ProfileConfirmationType> {
+    return ctx.services.onboarding.confirmProfile(ctx.actor);
+  }
+
+  @Authorized()
+  @Mutation(() => OnboardingCompletionType, { description: 'Onboarding step two: needs a confirmed profile and a first intent' })
+  completeOnboarding(
+    @Arg('intentId', () => ID, { nullable: true }) intentId: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<OnboardingCompletionType> {
+    return ctx.services.onboarding.complete(ctx.actor, intentId);
   }
 }

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
 
 @ObjectType('SocialLink')
 export class SocialLinkType {
@@ -75,4 +75,64 @@ export class AuthProviderType {
 
   @Field()
   name: string;
+}
+
+@InputType('SocialLinkInput')
+export class SocialLinkInput {
+  @Field()
+  label: string;
+
+  @Field()
+  value: string;
+}
+
+@InputType('NotificationPreferencesInput', { description: 'Each sent flag changes; an omitted one keeps its value' })
+export class NotificationPreferencesInput {
+  @Field(() => Boolean, { nullable: true })
+  opportunity?: boolean;
+
+  @Field(() => Boolean, { nullable: true })
+  morningBrief?: boolean;
+}
+
+@InputType('ProfileUpdateInput', { description: 'Only sent fields change; socials replaces every saved link' })
+export class ProfileUpdateInput {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => String, { nullable: true })
+  intro?: string;
+
+  @Field(() => String, { nullable: true })
+  location?: string;
+
+  @Field(() => String, { nullable: true, description: 'An IANA time zone name, or an empty string' })
+  timezone?: string;
+
+  @Field(() => String, { nullable: true, description: 'An http(s) URL (e.g. from uploadImage), or an empty string' })
+  avatar?: string;
+
+  @Field(() => [SocialLinkInput], { nullable: true })
+  socials?: SocialLinkInput[];
+
+  @Field(() => NotificationPreferencesInput, { nullable: true })
+  notificationPreferences?: NotificationPreferencesInput;
+}
+
+@ObjectType('ProfileConfirmation')
+export class ProfileConfirmationType {
+  @Field()
+  profileConfirmedAt: Date;
+
+  @Field(() => AccountType)
+  user: AccountType;
+}
+
+@ObjectType('OnboardingCompletion')
+export class OnboardingCompletionType {
+  @Field()
+  completedAt: Date;
+
+  @Field(() => ID, { description: 'The intent that completed onboarding' })
+  intentId: string;
 }

@@ -1,0 +1,64 @@
+import { DomainError } from '../shared/errors';
+import { DomainService } from '../shared/domain-service';
+import { isUuid } from '../shared/validation';
+import { Intent } from '../../entities/intent.entity';
+import type { User } from '../../entities/user.entity';
+import type { Actor } from '../../auth/actor';
+import { currentUser } from './account.service';
+
+export interface OnboardingCompletion {
+  completedAt: Date;
+  intentId: string;
+}
+
+/** Every refused completion is a 400 (core-api.md, Errors) that writes nothing. */
+const refuse = (error: string, detail: string) => new DomainError('BAD_REQUEST', error, { detail });
+
+/**
+ * Onboarding has two steps: the person confirms their profile, then completes onboarding
+ * once they have a first intent (docs/adr/0016-onboarding.md).
+ */
+export class OnboardingService extends DomainService {
+  /** Idempotent: the first confirmation's time is kept. */
+  async confirmProfile(actor: Actor | null): Promise<{ profileConfirmedAt: Date; user: User }> {
+    const user = await currentUser(this.em, actor);
+    if (!user.profileConfirmedAt) {
+      user.profileConfirmedAt = new Date();
+      await this.em.flush();
+    }
+    return { profileConfirmedAt: user.profileConfirmedAt, user };
+  }
+
+  /**
+   * Needs a confirmed profile and a first intent (one of the caller's intents that is not
+   * archived). `intentId`, when given, names which one; otherwise the oldest is used. A
+   * completed onboarding stays as it was: repeating the call returns the first completion.
+   */
+  async complete(actor: Actor | null, intentId?: string | null): Promise<OnboardingCompletion> {
+    const user = await currentUser(this.em, actor);
+    if (user.onboardingCompletedAt && user.onboardingIntentId) {
+      return { completedAt: user.onboardingCompletedAt, intentId: user.onboardingIntentId };
+    }
+    if (!user.profileConfirmedAt) {
+      throw refuse('profile_not_confirmed', 'Confirm your profile (POST /api/auth/onboarding/confirm-profile) before completing onboarding');
+    }
+    let intent: Intent | null;
+    if (intentId !== undefined && intentId !== null) {
+      // Unknown, another user's and archived intents get the same answer: nothing leaks.
+      intent = isUuid(intentId) ? await this.em.findOne(Intent, { id: intentId, userId: user.id, archivedAt: null }) : null;
+      if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+    } else {
+      intent = await this.em.findOne(Intent, { userId: user.id, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      if (!intent) throw refuse('intent_required', 'Create your first intent (POST /api/intents) before completing onboarding');
+    }
+    // Conditional, so two concurrent completions agree on one result.
+    const rows = await this.em.execute<Array<{ onboarding_completed_at: Date; onboarding_intent_id: string }>>(
+      `update users set onboarding_completed_at = now(), onboarding_intent_id = ?, updated_at = now()
+       where id = ? and onboarding_completed_at is null
+       returning onboarding_completed_at, onboarding_intent_id`,
+      [intent.id, user.id],
+    );
+    const row = rows[0] ?? (await this.em.execute<typeof rows>(`select onboarding_completed_at, onboarding_intent_id from users where id = ?`, [user.id]))[0];
+    return { completedAt: new Date(row.onboarding_completed_at), intentId: row.onboarding_intent_id };
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const AGENT_NAME_MAX = 100;
+/** External agents one person may register; the hosted negotiator is not counted. */
+export const EXTERNAL_AGENTS_MAX = 20;
+
+const name = z.string().trim().min(1, 'The name cannot be empty').max(AGENT_NAME_MAX, `At most ${AGENT_NAME_MAX} characters`);
+
+export const createAgentSchema = z.object({ name });
+
+export const updateAgentSchema = z
+  .object({
+    name,
+    status: z.enum(['active', 'inactive'], 'status is active or inactive'),
+    handleNegotiations: z.boolean(),
+  })
+  .partial()
+  .refine((p) => p.name !== undefined || p.status !== undefined || p.handleNegotiations !== undefined, {
+    message: 'Send at least one of name, status, handleNegotiations',
+  })
+  .refine((p) => !(p.status === 'inactive' && p.handleNegotiations === true), {
+    message: 'An inactive agent cannot hold the negotiation seat',
+    path: ['handleNegotiations'],
+  });
+
+export type UpdateAgent = z.infer<typeof updateAgentSchema>;

@@ -1,0 +1,163 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../auth/actor';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import type { DomainHooks } from '../shared/domain-hooks';
+import { conflict, forbidden, notFound, unauthenticated, unprocessable } from '../shared/errors';
+import { isUuid, parseInput } from '../shared/validation';
+import { agentViews, seatHolder, type AgentRow, type AgentView } from './agent.rules';
+import { createAgentSchema, EXTERNAL_AGENTS_MAX, updateAgentSchema } from './agent.schemas';
+import { lockNegotiatorSeat, selectedNegotiator } from './selected-negotiator';
+
+export interface NegotiationSeat {
+  agent: AgentView;
+  onboardingCompletedAt: Date | null;
+  /** The server refuses turns from an executor that lost the seat (409), so clients may rely on it. */
+  negotiationExecutorFence: true;
+}
+
+const SYSTEM_AGENT_FIXED =
+  'The hosted negotiator cannot be renamed, deactivated, deselected or deleted; it holds your seat whenever none of your agents is selected';
+
+const requireActor = (actor: Actor | null): Actor => {
+  if (!actor) throw unauthenticated();
+  return actor;
+};
+
+/** A user's agents and the negotiation seat (docs/adr/0017-negotiator-seat.md). */
+export class AgentService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly hooks: DomainHooks,
+  ) {
+    super(core);
+  }
+
+  private async rowsOf(em: EntityManager, ownerId: string): Promise<AgentRow[]> {
+    return em.execute<AgentRow[]>(`select * from agents where owner_id = ? order by created_at asc, id asc`, [ownerId]);
+  }
+
+  /** The caller's agents, oldest first (the hosted negotiator is the first). */
+  async list(actor: Actor | null): Promise<AgentView[]> {
+    return agentViews(await this.rowsOf(this.em, requireActor(actor).userId));
+  }
+
+  /** One of the caller's agents; anyone else's, or an unknown id, is 404. */
+  async get(actor: Actor | null, id: string): Promise<AgentView> {
+    const views = await this.list(actor);
+    const view = views.find((v) => v.id === id.toLowerCase());
+    if (!view) throw notFound('Agent');
+    return view;
+  }
+
+  /** GET /api/agents/me: who holds the caller's negotiation seat. */
+  async seat(actor: Actor | null): Promise<NegotiationSeat> {
+    const a = requireActor(actor);
+    const { agentId } = await selectedNegotiator(this.em, a.userId);
+    const [views, users] = await Promise.all([
+      this.list(a),
+      this.em.execute<Array<{ onboarding_completed_at: Date | null }>>(`select onboarding_completed_at from users where id = ?`, [a.userId]),
+    ]);
+    const agent = views.find((v) => v.id === agentId);
+    if (!agent || !users[0]) throw unauthenticated('This account no longer exists');
+    const at = users[0].onboarding_completed_at;
+    return { agent, onboardingCompletedAt: at ? new Date(at) : null, negotiationExecutorFence: true };
+  }
+
+  /** Registers an external agent: active, not selected. */
+  async create(actor: Actor | null, input: unknown): Promise<AgentView> {
+    const a = requireActor(actor);
+    const { name } = parseInput(createAgentSchema, input);
+    const id = randomUUID();
+    await this.em.transactional(async (tx) => {
+      // The seat lock also serialises creations, so the cap holds under concurrency.
+      await lockNegotiatorSeat(tx, a.userId);
+      const [{ n }] = await tx.execute<Array<{ n: string }>>(`select count(*) as n from agents where owner_id = ? and type = 'external'`, [a.userId]);
+      if (Number(n) >= EXTERNAL_AGENTS_MAX) {
+        throw unprocessable('agent_limit_reached', { detail: `At most ${EXTERNAL_AGENTS_MAX} agents per account; delete one first` });
+      }
+      await tx.execute(
+        `insert into agents (id, owner_id, name, type, status, handle_negotiations, created_at, updated_at)
+         values (?, ?, ?, 'external', 'active', false, now(), now())`,
+        [id, a.userId, name],
+      );
+    });
+    return this.get(a, id);
+  }
+
+  /**
+   * Renames, (de)activates, selects or deselects an agent. Selecting unselects any other agent
+   * in the same transaction; deselecting or deactivating the selected agent gives the seat back
+   * to the hosted negotiator. The seat lock serialises concurrent changes for one owner.
+   */
+  async update(actor: Actor | null, id: string, input: unknown): Promise<AgentView> {
+    const a = requireActor(actor);
+    const patch = parseInput(updateAgentSchema, input);
+    if (!isUuid(id)) throw notFound('Agent');
+    const { views, before, after } = await this.em.transactional(async (tx) => {
+      await lockNegotiatorSeat(tx, a.userId);
+      const rows = await this.rowsOf(tx, a.userId);
+      const agent = rows.find((r) => r.id === id.toLowerCase());
+      if (!agent) throw notFound('Agent');
+      const before = seatHolder(rows)?.id ?? null;
+
+      if (agent.type === 'system') {
+        if (patch.name !== undefined || patch.status !== undefined || patch.handleNegotiations === false) throw forbidden(SYSTEM_AGENT_FIXED);
+        // handleNegotiations true on the hosted negotiator: give the seat back to it.
+        await tx.execute(`update agents set handle_negotiations = false, updated_at = now() where owner_id = ? and handle_negotiations`, [a.userId]);
+      } else {
+        const status = patch.status ?? agent.status;
+        if (patch.handleNegotiations === true && status !== 'active') {
+          throw conflict('agent_inactive', { detail: 'An inactive agent cannot hold the negotiation seat; activate it first (status active)' });
+        }
+        // Order matters: the partial unique index allows one selected agent per owner at every moment.
+        if (patch.handleNegotiations === true) {
+          await tx.execute(`update agents set handle_negotiations = false, updated_at = now() where owner_id = ? and handle_negotiations and id <> ?`, [a.userId, agent.id]);
+        }
+        const handle = status === 'inactive' ? false : patch.handleNegotiations ?? agent.handle_negotiations;
+        await tx.execute(`update agents set name = ?, status = ?, handle_negotiations = ?, updated_at = now() where id = ?`, [
+          patch.name ?? agent.name,
+          status,
+          handle,
+          agent.id,
+        ]);
+      }
+      const updated = await this.rowsOf(tx, a.userId);
+      return { views: agentViews(updated), before, after: seatHolder(updated) };
+    });
+    await this.announceSeat(a.userId, before, after);
+    return views.find((v) => v.id === id.toLowerCase())!;
+  }
+
+  /** Deletes an external agent (its API keys go with it); the hosted negotiator stays. */
+  async remove(actor: Actor | null, id: string): Promise<void> {
+    const a = requireActor(actor);
+    if (!isUuid(id)) throw notFound('Agent');
+    const { before, after } = await this.em.transactional(async (tx) => {
+      await lockNegotiatorSeat(tx, a.userId);
+      const rows = await this.rowsOf(tx, a.userId);
+      const agent = rows.find((r) => r.id === id.toLowerCase());
+      if (!agent) throw notFound('Agent');
+      if (agent.type === 'system') throw forbidden(SYSTEM_AGENT_FIXED);
+      await tx.execute(`delete from agents where id = ?`, [agent.id]);
+      return { before: seatHolder(rows)?.id ?? null, after: seatHolder(rows.filter((r) => r.id !== agent.id)) };
+    });
+    await this.announceSeat(a.userId, before, after);
+  }
+
+  /**
+   * Records that an agent was heard from (its API key used, its event stream connected). Written
+   * at most once a minute per agent so presence does not turn reads into writes.
+   */
+  async markSeen(agentId: string): Promise<void> {
+    await this.em.execute(
+      `update agents set last_seen_at = now() where id = ? and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
+      [agentId],
+    );
+  }
+
+  private async announceSeat(userId: string, before: string | null, after: AgentRow | null): Promise<void> {
+    if (!after || after.id === before) return;
+    await this.hooks.emit('negotiator.changed', { userId, agentId: after.id, type: after.type });
+  }
+}
