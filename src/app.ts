@@ -104,6 +104,11 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     }
   };
   const rateLimit = createRateLimiter(config, orm, logger);
+  // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
+  // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
+  // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
+  const graphqlJson = express.json({ limit: Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024) });
+  app.use('/graphql', graphqlJson);
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
   app.use('/api', express.json({ limit: '1mb', strict: false }));
@@ -161,8 +166,6 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   await apollo.start();
   app.use(
     '/graphql',
-    // Room for the uploadImage mutation: UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
-    express.json({ limit: Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024) }),
     expressMiddleware(apollo, {
       context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req)),
     }),

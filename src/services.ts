@@ -17,6 +17,7 @@ import { DomainHooks } from './domain/shared/domain-hooks';
 import type { EventNotifier } from './events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
+import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
 import { createWebServices, type WebServices } from './domain/web/web-services';
@@ -118,6 +119,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
     async start() {
       // Areas add their start-up steps here.
+      jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
       matching.registerJobs();
       hooks.on('intents.changed', async ({ intentIds }) => {
         await matching.indexIntents(intentIds);

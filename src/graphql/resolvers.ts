@@ -11,6 +11,7 @@ import { JoinRequestFields, NetworkIntentFields, NetworkMemberFields } from './n
 import { NetworkRequestResolver } from './networks/network-request.resolver';
 import { NetworkResolver } from './networks/network.resolver';
 import { MatchingResolver } from './matching/matching.resolver';
+import { CounterpartyGraphLinks, IntentGraphLinks } from './links/graph-links.resolver';
 import { MiscResolver } from './accounts/misc.resolver';
 import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
@@ -33,6 +34,8 @@ export const resolvers: NonEmptyArray<Function> = [
   NetworkIntentFields,
   JoinRequestFields,
   MatchingResolver,
+  IntentGraphLinks,
+  CounterpartyGraphLinks,
   MiscResolver,
   AgentResolver,
   ImageResolver,

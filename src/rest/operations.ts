@@ -6,6 +6,8 @@ export interface LoadedOperation {
   name: string;
   document: DocumentNode;
   kind: 'query' | 'mutation' | 'subscription';
+  /** Root fields the operation selects (for access checks before execution). */
+  rootFields: string[];
 }
 
 /**
@@ -32,6 +34,7 @@ export function loadOperations(schema: GraphQLSchema, dir = join(__dirname, 'ope
       ops.set(name, {
         name,
         kind: op.operation,
+        rootFields: op.selectionSet.selections.flatMap((sel) => (sel.kind === Kind.FIELD ? [sel.name.value] : [])),
         document: { kind: Kind.DOCUMENT, definitions: [op, ...fragments] },
       });
     }

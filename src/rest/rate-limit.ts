@@ -6,8 +6,22 @@ import type { Logger } from '../logger';
 
 const WINDOW_SECONDS = 60;
 
-function isRead(method: string): boolean {
-  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+/** Whether the document's chosen operation is a mutation (the first one when none is named). */
+export function isGraphQLMutation(body: unknown): boolean {
+  const b = body as { query?: unknown; operationName?: unknown } | undefined;
+  if (!b || typeof b.query !== 'string') return false;
+  // Comments and strings cannot hide an operation keyword at the start of a definition line in
+  // practice; a misread only moves the request to the other budget.
+  const source = b.query.replace(/#[^\n]*/g, '');
+  const ops = [...source.matchAll(/(?:^|[}\s])(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?/g)].map((m) => ({ kind: m[1], name: m[2] }));
+  const chosen = typeof b.operationName === 'string' ? ops.find((o) => o.name === b.operationName) : ops[0];
+  return chosen?.kind === 'mutation';
+}
+
+function isRead(req: Request): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return true;
+  // POST /graphql carries reads too: only a mutation spends the write budget.
+  return req.baseUrl === '/graphql' && !isGraphQLMutation(req.body);
 }
 
 /**
@@ -23,7 +37,7 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
 
   return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (!config.RATE_LIMIT_ENABLED) return next();
-    const limiter = isRead(req.method) ? reads : writes;
+    const limiter = isRead(req) ? reads : writes;
     const limit = limiter.points;
     const key = req.auth?.actor ? `u:${req.auth.actor.userId}` : `ip:${req.ip ?? 'unknown'}`;
     const setHeaders = (r: RateLimiterRes) => {
@@ -48,3 +62,11 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
     }
   };
 }
+
+/** Deletes counters whose window has passed; they would otherwise keep one row per caller ever seen. */
+export async function pruneRateLimits(orm: Orm): Promise<number> {
+  const res = await orm.em.getConnection().execute(`delete from rate_limits where expire is not null and expire < ?`, [Date.now()], 'run');
+  return (res as { affectedRows?: number }).affectedRows ?? 0;
+}
+
+export const RATE_LIMIT_PRUNE_JOB = 'rate-limits.prune';

@@ -4,6 +4,7 @@ import multer from 'multer';
 import { DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
+import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
 import { toDomainError } from '../graphql/errors';
 import type { Logger } from '../logger';
@@ -29,6 +30,7 @@ function requestLogger(req: Request, fallback: Logger): Logger {
  */
 export function createRestRouter(schema: GraphQLSchema, services: Services): Router {
   const operations = loadOperations(schema);
+  const fieldRoles = rootFieldRoles();
   const router = express.Router();
   const uploads = multer({ storage: multer.memoryStorage(), limits: { fileSize: services.config.UPLOAD_MAX_BYTES, files: 1 } });
 
@@ -36,7 +38,10 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     const op = operations.get(route.operation);
     if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
     if (op.kind === 'subscription') throw new Error(`Route ${route.method} ${route.path}: subscriptions are served by the stream routes`);
+    const access = accessOf(op, fieldRoles);
     const handlers: express.RequestHandler[] = [];
+    // Credentials first: a caller without one learns 401 before anything about its body.
+    if (access) handlers.push((req, res, next) => guard(req, res, next, access));
     if (route.upload) handlers.push(uploads.single(route.upload.field));
     handlers.push((req, res, next) => {
       runRoute(schema, services, route, op, req, res).catch(next);
@@ -44,6 +49,23 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     router[route.method.toLowerCase() as 'get'](route.path, ...handlers);
   }
   return router;
+}
+
+/** The roles an operation's root fields require together; null when every one is public. */
+function accessOf(op: LoadedOperation, fieldRoles: Map<string, string[] | null>): string[] | null {
+  const needed = op.rootFields.map((f) => fieldRoles.get(f) ?? null).filter((r): r is string[] => r !== null);
+  return needed.length ? [...new Set(needed.flat())] : null;
+}
+
+function guard(req: Request, res: Response, next: NextFunction, roles: string[]): void {
+  const auth = req.auth ?? anonymous;
+  try {
+    checkAccess(auth.actor, auth.problem, roles);
+  } catch (err) {
+    if (err instanceof DomainError) return sendError(res, err);
+    throw err;
+  }
+  next();
 }
 
 export function toRestRequest(req: Request): RestRequest {

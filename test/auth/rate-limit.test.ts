@@ -1,3 +1,4 @@
+import { pruneRateLimits } from '../../src/rest/rate-limit';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 
@@ -88,10 +89,26 @@ describe('rate limits', () => {
     expect((await peer.http.post('/api/auth/device/code').set('X-Forwarded-For', ip)).status).toBe(429);
   });
 
-  it('limits GraphQL requests too', async () => {
+  it('limits GraphQL requests too: queries from the read budget, mutations from the write budget', async () => {
     const u = await createUser(app);
-    for (let i = 0; i < 2; i++) await app.http.post('/graphql').set(u.auth).send({ query: '{ me { id } }' }).expect(200);
+    for (let i = 0; i < 3; i++) {
+      const r = await app.http.post('/graphql').set(u.auth).send({ query: '{ me { id } }' }).expect(200);
+      expect(r.headers['ratelimit-policy']).toBe('3;w=60');
+    }
     expect((await app.http.post('/graphql').set(u.auth).send({ query: '{ me { id } }' })).status).toBe(429);
+    const mutation = { query: 'query Me { me { id } } mutation Key { createApiKey(input: { name: "k" }) { key } }', operationName: 'Key' };
+    const w = await app.http.post('/graphql').set(u.auth).send(mutation);
+    expect(w.status).toBe(200);
+    expect(w.headers['ratelimit-policy']).toBe('2;w=60');
+  });
+
+  it('prunes counters whose window has passed', async () => {
+    await app.withEm((em) =>
+      em.execute(`insert into rate_limits (key, points, expire) values ('r:old', 5, ?), ('r:live', 1, ?)`, [Date.now() - 1000, Date.now() + 60_000]),
+    );
+    await app.withEm(() => pruneRateLimits(app.services.orm));
+    const keys = await app.withEm((em) => em.execute<Array<{ key: string }>>(`select key from rate_limits where key in ('r:old', 'r:live')`));
+    expect(keys.map((k) => k.key)).toEqual(['r:live']);
   });
 
   it('lets requests through, without headers, while the counter store is unavailable', async () => {

@@ -61,6 +61,17 @@ describe('HTTP foundation', () => {
       expect(res.body.user.id).toBe(a.user.id);
     });
 
+    it('answers 401 before looking at the body when the credential is missing', async () => {
+      const res = await app.http.post('/api/intents').send({ description: 42 }).expect(401);
+      expect(res.body.error).toBe('unauthorized');
+      const u = await createUser(app);
+      const { headers } = await createApiKey(app, u.user.id);
+      // A session-only route refuses an API key before reading the body, too.
+      expect((await app.http.post('/api/agents').set(headers).send({ name: 7 }).expect(403)).body.error).toBe('forbidden');
+      // With a credential, the body's problem is reported.
+      expect((await app.http.post('/api/intents').set(u.auth).send({ description: 42 }).expect(400)).body.error).toBe('invalid_request');
+    });
+
     it('lets the no-credential routes through without one', async () => {
       await app.http.get('/api/auth/providers').expect(200);
       const u = await createUser(app);
