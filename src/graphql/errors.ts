@@ -8,9 +8,24 @@ function domainOf(err: GraphQLError): DomainError | null {
   // type-graphql and graphql-js may wrap errors; unwrap to the first domain error.
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
+    const refused = dataExceptionOf(e);
+    if (refused) return refused;
     e = (e as { originalError?: unknown }).originalError;
   }
   return null;
+}
+
+/**
+ * PostgreSQL's class 22 (data exception: a NUL character in text or JSON, a number out of a
+ * column's range, a malformed uuid or date) is raised by a value the client sent that input
+ * validation let through. It is the client's 400, never a 500; the database's own message
+ * names the problem without echoing the value.
+ */
+export function dataExceptionOf(e: unknown): DomainError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  const message = code === '22021' || code === '22P05' ? 'Text may not contain the NUL character (\\u0000)' : String((e as Error).message ?? 'invalid value').split('\n')[0].replace(/^.* - /, '');
+  return badRequest([{ path: '', message }]);
 }
 
 /**
