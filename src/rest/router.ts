@@ -6,7 +6,7 @@ import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { dataExceptionOf, toDomainError } from '../graphql/errors';
+import { dataExceptionOf, NUL_MESSAGE, nulPath, toDomainError } from '../graphql/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
@@ -110,6 +110,9 @@ async function runRoute(
     if (err instanceof DomainError) return sendError(res, err);
     throw err;
   }
+  // Stopped here with its path rather than by the database after the work is done.
+  const nul = nulPath(variables);
+  if (nul !== null) return sendError(res, badRequest([{ path: nul.replace(/^input\.?/, ''), message: NUL_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
   const result = await execute({
     schema,
