@@ -113,9 +113,8 @@ export class MatchingService extends DomainService {
     if (!shortlist.length) return [];
     const ordered = `{${networks.join(',')}}`;
     const rows = await conn.execute<CandidateRow[]>(
-      `select i.id, i.user_id, i.payload, i.summary, u.name, v.facets, best.network_id
+      `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
          from intents i
-         join users u on u.id = i.user_id
          left join intent_vectors v on v.intent_id = i.id
          join lateral (
            select inet.network_id
