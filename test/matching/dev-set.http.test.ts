@@ -1,20 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { scoreQuery } from '../../scripts/eval-offline';
 import { NetworkMember } from '../../src/entities/network-member.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { loadDevSet } from '../helpers/dev-set';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createIntent, createNetwork } from './factories';
-
-interface Dataset {
-  networks: Array<{ key: string; title: string }>;
-  users: Array<{ key: string; name: string }>;
-  intents: Array<{ key: string; user: string; networks: string[]; text: string }>;
-  queries: Array<{ intent: string; relevant: Array<{ intent: string; grade: number }>; hardNegatives?: string[] }>;
-}
-
-const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval/matching-dev.json'].map((p) => resolve(__dirname, p)).find((p) => existsSync(p));
 
 /**
  * The development set through the real service: users, networks (membership = the networks
@@ -22,7 +12,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
  * `POST /api/intents/:id/discover` with the intent's own text and limit 10, scored with the
  * scorer's definitions, leakage included.
  */
-(file ? describe : describe.skip)('development set over HTTP', () => {
+describe('development set over HTTP', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -30,7 +20,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
   afterAll(() => app.close());
 
   it('meets the goal end to end, with no leakage', async () => {
-    const data = JSON.parse(readFileSync(file!, 'utf8')) as Dataset;
+    const data = loadDevSet();
     const users = new Map<string, TestUser>();
     for (const u of data.users) users.set(u.key, await createUser(app, { name: u.name }));
     const networkIds = new Map<string, string>();

@@ -100,6 +100,19 @@ describe('POST /api/intents/:id/discover', () => {
     expect(res.body.counterparties.map((c: { intentId: string }) => c.intentId)).toContain(shared.id);
   });
 
+  it('gives a candidate sharing two networks one row, with the smaller network', async () => {
+    const [seeker, mixer, ...others] = await Promise.all(['Ines', 'Malik', 'A', 'B', 'C'].map((name) => createUser(app, { name })));
+    const big = await createNetwork(app, [seeker.user.id, mixer.user.id, ...others.map((o) => o.user.id)], 'Big');
+    const small = await createNetwork(app, [seeker.user.id, mixer.user.id], 'Small');
+    const q = await createIntent(app, seeker.user.id, 'Looking for a mixing engineer for our indie rock EP, five songs.', [big.id, small.id]);
+    const theirs = await createIntent(app, mixer.user.id, 'Mixing engineer for indie rock bands, remote, EPs and albums.', [big.id, small.id]);
+    const rows = async () => (await discover(q.id, { query: '' }, seeker).expect(200)).body.counterparties.filter((c: { intentId: string }) => c.intentId === theirs.id);
+    expect(await rows()).toEqual([expect.objectContaining({ intentId: theirs.id, networkId: small.id })]);
+    // Out of the small network, the intent is still visible through the big one.
+    await app.withEm((em: EntityManager) => em.nativeDelete(NetworkMember, { networkId: small.id, userId: mixer.user.id }));
+    expect(await rows()).toEqual([expect.objectContaining({ intentId: theirs.id, networkId: big.id })]);
+  });
+
   it('never returns paused or archived counterparts', async () => {
     const paused = await createIntent(app, growth.user.id, INVESTOR, [networkId], { status: 'paused' });
     const archived = await createIntent(app, growth.user.id, INVESTOR, [networkId], { archivedAt: new Date() });

@@ -4,7 +4,7 @@ import { LEXICON_SOURCE, parseLexicon, type Concept, type LexEntry, type Lexicon
 import { splitSentences, STOPWORDS, tokenize, type Token } from './text.rules';
 
 /** Bump when extraction changes: stored facets of an older version are recomputed. */
-export const FACETS_VERSION = 2;
+export const FACETS_VERSION = 3;
 
 /**
  * What an intent says about itself, read by rules: what it seeks and offers (concept → weight),
@@ -91,6 +91,52 @@ const NEGATORS = new Set(['no', 'not', 'non', 'without', 'never', 'dont', 'wont'
 const SELF_MARKERS = new Set(['i', 'we', 'our', 'my', 'me']);
 const POST_SEEK = new Set(['wanted', 'needed', 'welcome', 'welcomed', 'required']);
 const SOMEONE = new Set(['someone', 'somebody', 'anyone', 'anybody', 'people', 'person', 'who', 'folks', 'volunteer', 'willing', 'that', 'able']);
+// Cues that make a clause a trade in goods: what it names is the goods' subject, not a service.
+const TRADE_CUES: Record<string, 'seek' | 'offer'> = {
+  selling: 'offer', 'for sale': 'offer', 'giving away': 'offer', 'anyone selling': 'seek', buying: 'seek', 'to buy': 'seek',
+};
+// "Selling" starts the intent's own clause ("Selling my bike", "I'm selling …"); elsewhere it is a skill ("experience selling to banks").
+const TRADE_ANYWHERE = new Set(['for sale', 'giving away', 'anyone selling', 'to buy']);
+// An activity is sought together only when the text asks for company.
+const PARTNER_WORDS = new Set(['partner', 'buddy', 'together', 'teammate']);
+const PARTNER_PHRASES = [['join', 'me'], ['join', 'us'], ['team', 'up'], ['with', 'me'], ['with', 'us'], ['play', 'with'], ['keep', 'me', 'company']];
+// Weaker signs of a shared activity; they count when the text offers or seeks nothing else (a coach's "group clinics" is a service).
+const GROUP_WORDS = new Set(['play', 'playing', 'player', 'group', 'club', 'pickup', 'join', 'company', 'meet', 'beginner']);
+// After "someone to climb with": words that end the phrase rather than name who it is with.
+const WITH_END = new Set(['on', 'in', 'at', 'for', 'this', 'next', 'every', 'most', 'after', 'before', 'and', 'or', 'around', 'near', 'regularly', 'weekly', 'sometimes', 'some', 'once', 'twice']);
+
+/** How the text asks for company in an activity: a partner word or phrase, or only a group word. */
+function partnerCue(sentences: Token[][]): 'strong' | 'weak' | null {
+  let weak = false;
+  for (const tokens of sentences) {
+    for (let i = 0; i < tokens.length; i++) {
+      const w = tokens[i].norm;
+      if (PARTNER_WORDS.has(w)) return 'strong';
+      if (PARTNER_PHRASES.some((p) => p.every((x, k) => tokens[i + k]?.norm === x))) return 'strong';
+      // "someone to boulder with", "a person to hit with on Saturdays"
+      if (w === 'with' && (tokens[i - 2]?.norm === 'to' || tokens[i - 3]?.norm === 'to')) {
+        const next = tokens[i + 1];
+        if (!next || next.breakBefore || WITH_END.has(next.norm)) return 'strong';
+      }
+      if (GROUP_WORDS.has(w)) weak = true;
+    }
+  }
+  return weak ? 'weak' : null;
+}
+
+// A known trade named just before these is the subject of teaching ("tax return workshops",
+// "bookkeeping course"): what is offered or sought is the teaching, not the trade.
+const TEACHING_NOUNS = new Set(['course', 'training', 'workshop', 'class', 'lesson', 'tutorial', 'bootcamp', 'webinar', 'masterclass', 'induction']);
+
+/** The position of a teaching noun right after a mention ending at `end` (one content word may sit between). */
+function teachingAfter(tokens: Token[], end: number): boolean {
+  const next = tokens[end];
+  if (!next || next.breakBefore) return false;
+  if (TEACHING_NOUNS.has(next.norm)) return true;
+  const after = tokens[end + 1];
+  return !!after && !after.breakBefore && TEACHING_NOUNS.has(after.norm) && isContentWord(next.norm);
+}
+
 // Before these a word that is both a noun and a verb ("volunteer", "mentor") is the verb.
 const VERB_CONTEXT = new Set(['to', 'i', 'we', 'they', 'can', 'will', 'would', 'also', 'and']);
 
@@ -127,7 +173,7 @@ function matchAt<E extends { words: string[] }>(tokens: Token[], i: number, entr
 }
 
 /** Verb forms of a word ("transcribed" → "transcribe"), tried when the word itself is unknown. */
-function verbStems(w: string): string[] {
+export function verbStems(w: string): string[] {
   const out: string[] = [];
   if (w.endsWith('ed')) out.push(w.slice(0, -2), w.slice(0, -1));
   if (w.endsWith('ing')) out.push(w.slice(0, -3), `${w.slice(0, -3)}e`);
@@ -169,6 +215,8 @@ interface Mention {
   side: 'seek' | 'offer' | 'topic';
   negated: boolean;
   clause: number;
+  /** Named inside a trade in goods ("selling climbing shoes"): the side of the trade. */
+  trade?: 'seek' | 'offer';
 }
 
 /** Reads an intent's text into facets. Pure and deterministic. */
@@ -183,9 +231,12 @@ export function extractFacets(text: string): Facets {
   const sideWords = { seek: new Set<string>(), offer: new Set<string>() };
   let clause = 0;
   let carried: State = 'self';
+  const sentences = splitSentences(text);
+  const trades = new Set<'seek' | 'offer'>();
 
-  for (const sentence of splitSentences(text)) {
+  for (const sentence of sentences) {
     const tokens = sentence.tokens;
+    let trade: 'seek' | 'offer' | null = null;
     const first = tokens[0]?.norm ?? '';
     let state: State = sentence.bullet || (carried === 'seek' && !SELF_MARKERS.has(first)) ? carried : 'self';
     if (carried === 'audience' && !sentence.bullet) state = 'self';
@@ -196,6 +247,7 @@ export function extractFacets(text: string): Facets {
     let contextUntil = -1; // "lead at a consumer lender": the employer, not a side
     let lastAct: string | null = null;
     let raisingClause = false;
+    let learnUntil = -1; // "learn to shoot weddings": the subject of a lesson, not a service
 
     const placeHits = findPlaces(tokens);
     const placeTokens = new Set<number>();
@@ -228,6 +280,12 @@ export function extractFacets(text: string): Facets {
         continue;
       }
       if (t.norm === 'but') negUntil = -1;
+      if (t.norm === 'learn' || t.norm === 'learning') {
+        learnUntil = i + 4;
+        continue;
+      }
+      if (t.breakBefore && learnUntil >= i) learnUntil = -1;
+      if (t.norm === 'course' && tokens[i - 1]?.norm === 'of') continue; // "of course"
       if (t.norm === 'as' && ['a', 'an', 'the'].includes(tokens[i + 1]?.norm ?? '')) {
         roleUntil = i + 5;
         continue;
@@ -246,6 +304,10 @@ export function extractFacets(text: string): Facets {
         if (!negated) {
           negUntil = -1;
           state = cue.state;
+          const phrase = cue.words.join(' ');
+          const opensClause = i === 0 || tokens[i].breakBefore || SELF_MARKERS.has(tokens[i - 1].norm) || ['am', 'are', 'currently', 'also'].includes(tokens[i - 1].norm);
+          trade = TRADE_CUES[phrase] && (TRADE_ANYWHERE.has(phrase) || opensClause) ? TRADE_CUES[phrase] : null;
+          if (trade) trades.add(trade);
           raisingClause = cue.words[0] === 'raising' || cue.words[0] === 'fundraising';
           for (const [side, concept] of cue.implies ?? []) mentions.push({ concept, side, negated: false, clause });
         }
@@ -258,7 +320,7 @@ export function extractFacets(text: string): Facets {
         const concept = L.concepts.get(entry.concept)!;
         const negated = i <= negUntil && !negBudget;
         let side: Mention['side'];
-        if (concept.topicOnly || i <= contextUntil) side = 'topic';
+        if (concept.topicOnly || i <= contextUntil || i <= learnUntil) side = 'topic';
         else if (i <= roleUntil) side = 'offer';
         else if (entry.kind === 'act') {
           side = actSide(tokens, i, entry.words.length);
@@ -267,7 +329,11 @@ export function extractFacets(text: string): Facets {
         } else side = state === 'seek' || state === 'audience' ? 'seek' : 'offer';
         // A person names work they want; employers say "hiring", which offers the job.
         if (concept.id === 'job' || concept.parent === 'job') side = side === 'topic' ? 'topic' : 'seek';
-        mentions.push({ concept: entry.concept, side, negated, clause });
+        if (side !== 'topic' && concept.id !== 'tutoring' && concept.id !== 'event' && teachingAfter(tokens, i + entry.words.length)) {
+          mentions.push({ concept: 'tutoring', side, negated, clause, trade: trade ?? undefined });
+          side = 'topic';
+        }
+        mentions.push({ concept: entry.concept, side, negated, clause, trade: trade && side !== 'topic' ? trade : undefined });
         i += entry.words.length - 1;
         continue;
       }
@@ -278,7 +344,7 @@ export function extractFacets(text: string): Facets {
       }
       if (!placeTokens.has(i) && isContentWord(t.norm)) {
         topics[t.norm] = Math.max(topics[t.norm] ?? 0, 1);
-        if (!attrTokens.has(i) && i > contextUntil && i > negUntil) sideWords[state === 'seek' || state === 'audience' ? 'seek' : 'offer'].add(t.norm);
+        if (!attrTokens.has(i) && i > contextUntil && i > negUntil && i > learnUntil && !teachingAfter(tokens, i + 1)) sideWords[state === 'seek' || state === 'audience' ? 'seek' : 'offer'].add(t.norm);
       }
     }
 
@@ -315,6 +381,19 @@ export function extractFacets(text: string): Facets {
   const add = (rec: Record<string, number>, id: string, w: number) => {
     rec[id] = Math.max(rec[id] ?? 0, w);
   };
+  const isGoods = (id: string) => ancestry(id).includes('goods');
+  // Goods change hands: in "selling climbing shoes" the shoes are offered, climbing is only the topic.
+  for (const m of mentions) if (m.trade && !isGoods(m.concept)) m.side = 'topic';
+  for (const side of trades) {
+    if (!mentions.some((m) => m.trade === side && m.side === side && isGoods(m.concept))) mentions.push({ concept: 'goods', side, negated: false, clause, trade: side });
+  }
+  const activities = mentions.filter((m) => m.side !== 'topic' && !m.negated && conceptOf(m.concept)?.activity);
+  let together = false;
+  if (activities.length) {
+    const cue = partnerCue(sentences.map((s) => s.tokens));
+    const otherSides = mentions.some((m) => m.side !== 'topic' && !m.negated && !conceptOf(m.concept)?.activity);
+    together = cue === 'strong' || (cue === 'weak' && !otherSides);
+  }
   for (const m of mentions) {
     const c = L.concepts.get(m.concept);
     if (!c) continue;
@@ -323,7 +402,7 @@ export function extractFacets(text: string): Facets {
       excludes.add(c.id);
       continue;
     }
-    if (m.side === 'topic') continue;
+    if (m.side === 'topic' || (c.activity && !together)) continue;
     const rec = m.side === 'seek' ? seeks : offers;
     add(rec, c.id, c.weight);
     if (c.mutual) add(m.side === 'seek' ? offers : seeks, c.id, c.weight);
@@ -334,7 +413,7 @@ export function extractFacets(text: string): Facets {
   }
   // Paying for what one needs is offering paid work.
   const paid = attrs.pay?.has('paid') || findMoney(text).length > 0;
-  if (paid && !attrs.pay?.has('free') && Object.keys(seeks).some((k) => k !== 'job' && !conceptOf(k)?.mutual && conceptOf(k)?.parent !== 'goods') && !offers.job && !seeks.job && !seeks.funding) {
+  if (paid && !attrs.pay?.has('free') && Object.keys(seeks).some((k) => k !== 'job' && !conceptOf(k)?.mutual && !isGoods(k)) && !offers.job && !seeks.job && !seeks.funding) {
     add(offers, 'job', 0.5);
   }
   // Contract and freelance work is paid work unless the text says otherwise.

@@ -4,6 +4,8 @@
  *   id < parent [flags] | things | people who provide it | verbs for providing it
  *
  * Flags: `*` mutual (peers seek each other: a tennis partner, a cofounder, an integration),
+ * `%` an activity (mutual only when the text asks for company: a partner, a buddy, someone to
+ * do it with; otherwise the activity is what the intent is about, e.g. gear for sale),
  * `!` the children are alternatives (asking for one and being offered a sibling is a mismatch),
  * `~0.5` weight (how much the concept says about a need; generic ones weigh less),
  * `#` topic only (a domain or genre: shared by both sides, never a side on its own).
@@ -122,7 +124,7 @@ mentee | mentee, mentees | mentee, mentees, protege |
 reviewing < academic-service | reviewing, peer review, paper reviews, program committee, program committees, programme committee, pc member | reviewer, reviewers, referee, referees | review
 speaking < events | talk, talks, keynote, keynotes, presentation, invited talk, guest lecture, war stories | speaker, speakers, keynote speaker, invited speaker, presenter | give talk, give talks, talk about, giving talk
 event < events ~0.7 | event, events, meetup, meetups, conference, conferences, workshop, workshops, reading group, reading groups, seminar, summit, hackathon, lineup | organiser, organizer, organisers, organizers, host | organise, organize, host, co-organise, co-organize
-tutoring < guidance | tutoring, lessons, teaching, classes | tutor, tutors, teacher, teachers, instructor | tutor, teach
+tutoring < guidance | tutoring, lessons, teaching, classes, course, courses, training course, training courses, online course, bootcamp, tutorial, tutorials, masterclass, webinar | tutor, tutors, teacher, teachers, instructor | tutor, teach
 student ! | student, students | student, students |
 student-undergrad < student | undergrad, undergraduate, bachelor student | undergrad, undergrads, undergraduate |
 student-masters < student | masters thesis, master thesis, masters student | masters student |
@@ -152,16 +154,16 @@ volunteering < community | volunteering, volunteer work, volunteer shifts, workd
 gig-economy # | gig worker, gig workers, gig economy, open banking, open-banking
 gardening # | garden, gardening, community garden, raised beds, composting, planting, allotment
 food-bank # | food bank, food pantry, sorting donations, donations
-sport ! | sport, sports, game partner | |
-tennis < sport * | tennis, ntrp | tennis partner, hitting partner, tennis player |
-pickleball < sport * | pickleball | pickleball players |
-soccer < sport * | soccer, pickup soccer, football, futsal | soccer players |
-basketball < sport * | basketball, pickup basketball | |
-running < sport * | running, run club, marathon training | running buddy, running partner, runners |
-climbing < sport * | climbing, bouldering | climbing partner, belay partner |
-cycling < sport * | cycling, bike rides, group rides | cycling buddy |
-chess < sport * | chess | chess partner |
-hiking < sport * | hiking, hikes | hiking buddy |
+sport ! % | sport, sports, game partner | |
+tennis < sport * % | tennis, ntrp | tennis partner, hitting partner, tennis player |
+pickleball < sport * % | pickleball | pickleball players |
+soccer < sport * % | soccer, pickup soccer, football, futsal | soccer players |
+basketball < sport * % | basketball, pickup basketball | |
+running < sport * % | running, run club, marathon training | running buddy, running partner, runners |
+climbing < sport * % | climbing, bouldering | climber, climbers, boulderer, climbing partner, belay partner | climb, boulder
+cycling < sport * % | cycling, bike rides, group rides | cyclist, cyclists, cycling buddy |
+chess < sport * % | chess | chess player, chess players, chess partner |
+hiking < sport * % | hiking, hikes | hiker, hikers, hiking buddy |
 
 # goods
 goods ! ~0.8 | gear, equipment | seller, buyer |
@@ -178,6 +180,7 @@ export interface Concept {
   mutual: boolean;
   exclusive: boolean;
   topicOnly: boolean;
+  activity: boolean;
   weight: number;
 }
 
@@ -213,6 +216,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
       mutual: flags.includes('*'),
       exclusive: flags.includes('!'),
       topicOnly: flags.includes('#'),
+      activity: flags.includes('%'),
       weight: weight ? Number(weight[1]) : 1,
     };
     concepts.set(concept.id, concept);
@@ -232,7 +236,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
   // Parents named but not defined become plain grouping concepts.
   for (const c of [...concepts.values()]) {
     if (c.parent && !concepts.has(c.parent)) {
-      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, weight: 0.5 });
+      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, activity: false, weight: 0.5 });
     }
   }
   for (const entries of byFirst.values()) entries.sort((a, b) => b.words.length - a.words.length);

@@ -27,7 +27,7 @@ interface CandidateRow {
   summary: string;
   name: string;
   facets: Facets | null;
-  network_id: string | null;
+  network_id: string;
 }
 
 /** The index narrows to this many candidates before the ranker reads their facets. */
@@ -89,11 +89,15 @@ export class MatchingService extends DomainService {
     if (intent.status === 'paused') throw conflict('intent_inactive', { detail: 'The intent is paused' });
 
     const conn = em.getConnection();
+    // The query's networks where the caller is still a member, smallest first: a candidate's row
+    // names the first of these it shares (the tightest shared context). Members are counted here,
+    // once per query network, not once per candidate.
     const networks = (
       await conn.execute<Array<{ network_id: string }>>(
         `select inet.network_id from intent_networks inet
            join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
-          where inet.intent_id = ?`,
+          where inet.intent_id = ?
+          order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id`,
         [actor.userId, intent.id],
       )
     ).map((r) => r.network_id);
@@ -107,26 +111,26 @@ export class MatchingService extends DomainService {
 
     const shortlist = await this.shortlist(intent.id, actor.userId, networks, facets, sameText ? null : queryText, stored);
     if (!shortlist.length) return [];
+    const ordered = `{${networks.join(',')}}`;
     const rows = await conn.execute<CandidateRow[]>(
-      `select i.id, i.user_id, i.payload, i.summary, u.name, v.facets,
-              (select inet.network_id
-                 from intent_networks inet
-                 join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
-                where inet.intent_id = i.id
-                  and inet.network_id = any(?::uuid[])
-                  and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
-                order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id
-                limit 1) as network_id
+      `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
          from intents i
-         join users u on u.id = i.user_id
          left join intent_vectors v on v.intent_id = i.id
+         join lateral (
+           select inet.network_id
+             from intent_networks inet
+             join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+            where inet.intent_id = i.id
+              and inet.network_id = any(?::uuid[])
+              and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
+            order by array_position(?::uuid[], inet.network_id)
+            limit 1) best on true
         where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
-      [`{${networks.join(',')}}`, input.since ?? null, input.since ?? null, input.since ?? null, `{${shortlist.map((s) => s.id).join(',')}}`, actor.userId],
+      [ordered, input.since ?? null, input.since ?? null, input.since ?? null, ordered, `{${shortlist.map((s) => s.id).join(',')}}`, actor.userId],
     );
     const vectorScore = new Map(shortlist.map((s) => [s.id, s.score]));
     const minScore = this.config.MATCH_MIN_SCORE;
     return rows
-      .filter((r) => r.network_id)
       .map((r) => {
         const theirs = r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload);
         return { row: r, score: scorePair(facets, theirs).score };
@@ -139,7 +143,7 @@ export class MatchingService extends DomainService {
         userId: row.user_id,
         name: row.name,
         statement: row.summary.trim() || row.payload,
-        networkId: row.network_id!,
+        networkId: row.network_id,
         score: Math.round(score * 10_000) / 10_000,
       }));
   }

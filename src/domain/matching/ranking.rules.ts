@@ -1,5 +1,5 @@
 import type { Dim } from './attributes.rules';
-import { ancestry, conceptOf, type Facets } from './facets.rules';
+import { ancestry, conceptOf, verbStems, type Facets } from './facets.rules';
 import { placeCompatibility } from './geo.rules';
 
 /**
@@ -190,6 +190,19 @@ function constraintFactor(q: Facets, c: Facets, reasons: string[]): number {
   return factor;
 }
 
+/** Highest fit the word fallback gives a candidate that names no concept, for a need the vocabulary reads. */
+const WORDS_UNREAD_CAP = 0.25;
+
+/** A word and its verb stems, so "rewire" meets "rewiring". */
+function wordForms(w: string): string[] {
+  return [w, ...verbStems(w)];
+}
+
+/** Whether a side is a trade in goods (bought or sold), which only another goods trade answers. */
+function tradesGoods(side: Record<string, number>): boolean {
+  return Object.keys(side).some((k) => ancestry(k).includes('goods'));
+}
+
 const TOPIC_BASE = 0.55;
 const TOPIC_FULL = 0.45;
 
@@ -213,11 +226,17 @@ export function scorePair(q: Facets, c: Facets): PairScore {
   // Trades the vocabulary does not know: the words of one side's need against the other's offer.
   const qSeeksKnown = Object.keys(q.seeks).some((k) => k !== 'job');
   const cOffersKnown = Object.keys(c.offers).some((k) => k !== 'job');
-  if ((!qSeeksKnown || !cOffersKnown) && q.seekWords?.length && c.offerWords?.length) {
-    const offered = new Set(c.offerWords);
-    const words = q.seekWords.filter((w) => offered.has(w)).length / q.seekWords.length;
-    if (words > 0 && 0.8 * words > fit) {
-      fit = 0.8 * words;
+  if ((!qSeeksKnown || !cOffersKnown) && q.seekWords?.length && c.offerWords?.length && tradesGoods(q.seeks) === tradesGoods(c.offers)) {
+    const offered = new Set(c.offerWords.flatMap(wordForms));
+    const words = q.seekWords.filter((w) => wordForms(w).some((f) => offered.has(f))).length / q.seekWords.length;
+    let wordsFit = 0.8 * words;
+    // The query's need is one the vocabulary reads, and the candidate names nothing it reads: shared
+    // words are then more likely a qualifier ("QuickBooks" in a training offer for a bookkeeper
+    // wanted) than the trade itself, so they order such candidates but never introduce them.
+    const cNamesConcept = Object.keys(c.seeks).length + Object.keys(c.offers).length > 0;
+    if (qSeeksKnown && !cNamesConcept) wordsFit = Math.min(wordsFit, WORDS_UNREAD_CAP);
+    if (wordsFit > 0 && wordsFit > fit) {
+      fit = wordsFit;
       reasons.push('words');
     }
   }
