@@ -46,6 +46,15 @@ const SEEK_RE =
 const OFFER_RE =
   /\b(offer(s|ing)?|available|avail|happy\s+to|glad\s+to|i\s+can|we\s+can|can\s+help|for\s+(hire|rent|sale)|selling|sublet(ting)?|renting\s+out|booking|taking\s+on|commissions?\s+open|we\s+(back|sign|fund|invest|build|make|let|mix|offer)|i\s+(mix|write|draw|make|build|ship|mentor|coach|teach|design|step\s+in|invest|produce|play|teach|translate|edit)|invest(s|ing)?\s+in|mentor(ing)?|coach(ing)?|provid(e|es|ing)|shar(e|ing)|donat(e|ing)|lend(ing)?|volunteer(ing)?|spare|sits?\s+idle|free\s+(from|to|for)|open\s+to|accepting|for\s+anyone)\b/i;
 
+/**
+ * How listings read: a course, class or meetup on offer, a trade's service area and call-outs,
+ * a giveaway, a call to sign up. People post offers this way without an "offering" verb
+ * ("Guitar lessons in Chicago, first lesson free"; "24-hour locksmith in Cork"), and nothing
+ * that merely states a fact does.
+ */
+const LISTING_RE =
+  /\b(courses?|class(es)?|lessons?|workshops?|bootcamps?|masterclass(es)?|tutoring|training|meetups?|hosting|tournaments?|retreats?|giving\s+away|give\s+away|free\s+to\s+(a\s+)?good\s+home|book\s+(now|a|your)|sign\s+up|enrol(l)?(ing|ment)?|register\s+(now|here|at)|covering|serving|call-?outs?|appointments?|emergency|lockouts?|repairs?|installations?|deliver(y|ies)|quotes?|commissions?|24\/7|\d+-hours?)\b/i;
+
 /** Counterpart roles: a draft naming one says who it wants to meet or who it is. */
 const ROLES = words(`
   investor investors angel angels vc vcs fund funds backer backers lp lps
@@ -181,7 +190,8 @@ function namesAPlace(text: string, toks: string[]): boolean {
 export function readSignals(text: string): DraftSignals {
   const toks = tokens(text);
   const seeks = SEEK_RE.test(text) || ASKING_RE.test(text);
-  const offers = OFFER_RE.test(text);
+  // A listing that asks for nothing is an offer.
+  const offers = OFFER_RE.test(text) || (!seeks && LISTING_RE.test(text));
   const roles = [...new Set(toks.filter(isRole))];
   const specificTerms = [
     ...new Set(toks.filter((t) => t.length > 1 && !/^\d+$/.test(t) && !STOPWORDS.has(t) && !GENERIC.has(t))),

@@ -97,12 +97,25 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     ['The weather is lovely today.', 'no_intent'],
     ['lorem ipsum dolor sit amet', 'no_intent'],
     ['My brother lives in Berlin.', 'no_intent'],
+    ['We had a great time at the club last night.', 'no_intent'],
     ['Looking for a cofounder. You are an idiot if you say no.', 'abusive'],
     ['Selling stolen credit cards, message me', 'abusive'],
     ['Need a fucking drummer', 'abusive'],
   ])('refuses %j with 422 intent_rejected (%s)', async (payload, reason) => {
     const res = await prepare({ payload }).expect(422);
     expect(res.body).toEqual({ error: 'intent_rejected', code: 'intent_rejected', reason, detail: expect.any(String) });
+  });
+
+  // Offers written as listings name no "offering" verb; they are intents all the same.
+  it.each([
+    'Gas Safe plumber covering Manchester, boiler repairs, same-week appointments.',
+    '24-hour locksmith in Cork, emergency lockouts, usually there within 30 minutes.',
+    'Guitar lessons in Chicago for beginners, first lesson free.',
+    'Giving away a cat tree and a litter box, Lyon.',
+    'Python bootcamp in Toronto, 12 weeks, job guarantee.',
+  ])('admits the listing %j as an offer', async (payload) => {
+    const res = await prepare({ payload }).expect(200);
+    expect(res.body).toEqual({ status: 'ready', payload, preparationReceipt: expect.any(String) });
   });
 
   it('refuses abusive answers as well', async () => {
