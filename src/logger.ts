@@ -12,7 +12,18 @@ const redact = [
   '*.password',
   '*.secret',
   '*.key',
+  // Stream routes take credentials in the query string (?token=, ?session=).
+  'req.query.token',
+  'req.query.session',
 ];
+
+/** Query parameters that carry credentials; their values never reach a log line. */
+const SECRET_PARAMS = /([?&](?:token|session)=)[^&#]*/gi;
+
+/** A request URL with credential parameters replaced (pino-http logs `req.url`). */
+export function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(SECRET_PARAMS, '$1[redacted]');
+}
 
 export function createLogger(level: string): Logger {
   return pino({ level, redact: { paths: redact, censor: '[redacted]' }, base: { service: 'intro-match' } });

@@ -33,6 +33,11 @@ export interface RouteDef {
   send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
+  /**
+   * A server-sent-events route: its operation is a subscription, run with graphql-js
+   * `subscribe`; each event's data becomes one `data:` frame through `frame`.
+   */
+  stream?: { frame: (data: Record<string, any>) => unknown };
 }
 
 /** A route table for one area: rows in the order they are matched. */

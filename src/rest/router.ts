@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
 import type { RestRequest, RouteDef } from './route-table';
 import { routeTables } from './routes';
+import { runStreamRoute } from './sse-stream';
 
 export function sendError(res: Response, err: DomainError): void {
   if (res.headersSent) return;
@@ -37,7 +38,15 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
   for (const route of routeTables.flat()) {
     const op = operations.get(route.operation);
     if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
-    if (op.kind === 'subscription') throw new Error(`Route ${route.method} ${route.path}: subscriptions are served by the stream routes`);
+    if ((op.kind === 'subscription') !== !!route.stream) {
+      throw new Error(`Route ${route.method} ${route.path}: a subscription needs a stream row, and a stream row a subscription`);
+    }
+    if (route.stream) {
+      router.get(route.path, (req, res, next) => {
+        runStreamRoute(schema, services, route, op, req, res).catch(next);
+      });
+      continue;
+    }
     const access = accessOf(op, fieldRoles);
     const handlers: express.RequestHandler[] = [];
     // Credentials first: a caller without one learns 401 before anything about its body.
