@@ -15,7 +15,9 @@ export const naturalKeySchema = z.object({
 });
 
 export const vectorSchema = z
-  .array(z.number().refine(Number.isFinite, 'Every component must be a finite number'), { error: 'vector must be an array of numbers' })
+  .array(z.number().refine(Number.isFinite, 'Every component must be a finite number'), {
+    error: (i) => (i.input === undefined ? 'vector is required' : 'vector must be an array of numbers'),
+  })
   .min(1, 'A vector has at least one component')
   .max(VECTOR_MAX_DIMENSIONS, `At most ${VECTOR_MAX_DIMENSIONS} components`);
 
@@ -23,7 +25,8 @@ const context = z.string().max(200_000, 'At most 200000 characters').nullish();
 const description = z.string().max(2000, 'At most 2000 characters').nullish();
 
 export const createEmbeddingSchema = naturalKeySchema.extend({
-  vector: vectorSchema.nullish().refine((v) => !!v, 'vector is required'),
+  // null reads as missing, so both answer "vector is required".
+  vector: z.preprocess((v) => v ?? undefined, vectorSchema),
   context,
   description,
 });

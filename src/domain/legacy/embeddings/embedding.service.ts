@@ -57,7 +57,7 @@ export class EmbeddingService extends DomainService {
     const key: NaturalKey = { indexId: req.indexId, itemId: item.itemId, modelName: req.modelName, category: req.category };
     const existing = await this.findLive(key);
     if (existing) return existing;
-    const vector = req.vector!;
+    const vector = req.vector;
     const e = new LegacyEmbedding();
     Object.assign(e, key);
     e.id = newStreamId();
