@@ -4,7 +4,9 @@ export const MESSAGE_MAX = 20_000;
 export const SOURCES_MAX = 20;
 
 export const sourcesSchema = z
-  .array(z.string().trim().min(1, 'A source is an index id or a DID').max(512), { error: 'sources must be an array of index ids or DIDs' })
+  .array(z.string().trim().min(1, 'A source is an index id or a DID').max(512), {
+    error: (i) => (i.input === undefined || i.input === null ? 'sources is required' : 'sources must be an array of index ids or DIDs'),
+  })
   .min(1, 'At least one source is required')
   .max(SOURCES_MAX, `At most ${SOURCES_MAX} sources`);
 
