@@ -11,6 +11,8 @@ import { documentOf, loadNodeDocs } from './item-nodes';
 export const DEFAULT_CATEGORY = 'document';
 export const ITEM_EMBED_JOB = 'legacy.items.embed';
 const BATCH = 200;
+/** Items ranked in Postgres when the vector index is down. */
+const EXACT_FALLBACK_MAX = 20_000;
 
 interface ItemRow {
   id: string;
@@ -170,10 +172,21 @@ export class ItemIndexer extends DomainService {
       const vectors = await this.vectorRows(em, itemIds);
       const kept = new Set(vectors.map((v) => v.id));
       const gone = all.filter((r) => !kept.has(r.id)).map((r) => r.point_id);
-      if (gone.length) await this.index.remove(gone);
-      if (vectors.length) await this.index.upsert(vectors.map((v) => this.entry(v)));
+      try {
+        if (gone.length) await this.index.remove(gone);
+        if (vectors.length) await this.index.upsert(vectors.map((v) => this.entry(v)));
+      } catch (err) {
+        // The vector index is down: Postgres keeps the truth, the items wait and a job retries.
+        this.logger.warn({ err: { message: (err as Error).message }, items: all.length }, 'item vector index unavailable; items kept for retry');
+        if (stamp) {
+          const live = all.filter((r) => r.live).map((r) => r.id);
+          if (live.length) await em.execute(`update legacy_index_items set indexed_at = null, updated_at = now() where id = any(?::text[])`, [textArray(live)]);
+          if (live.length) await this.jobs.send(ITEM_EMBED_JOB, { itemIds: live }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
+        }
+        return;
+      }
       if (stamp) {
-        await em.getConnection().execute(`update legacy_index_items set indexed_at = case when id = any(?::text[]) then now() else indexed_at end, updated_at = now() where id = any(?::text[])`, [
+        await em.execute(`update legacy_index_items set indexed_at = case when id = any(?::text[]) then now() else indexed_at end, updated_at = now() where id = any(?::text[])`, [
           textArray([...kept]),
           textArray(all.map((r) => r.id)),
         ]);
@@ -181,12 +194,39 @@ export class ItemIndexer extends DomainService {
     });
   }
 
-  /** The items of these indexes whose vectors are nearest the query text, best first. */
+  /**
+   * The items of these indexes whose vectors are nearest the query text, best first. When the
+   * vector index cannot answer, the stored default embeddings are ranked exactly instead.
+   */
   async search(indexIds: string[], query: string, limit: number): Promise<Array<{ pointId: string; score: number }>> {
     if (!indexIds.length || limit <= 0) return [];
     const [vector] = await this.embedder.embed([query]);
-    const hits = await this.index.search({ vector, networkIds: indexIds, limit });
-    return hits.map((h) => ({ pointId: h.id, score: h.score }));
+    try {
+      const hits = await this.index.search({ vector, networkIds: indexIds, limit });
+      return hits.map((h) => ({ pointId: h.id, score: h.score }));
+    } catch (err) {
+      this.logger.warn({ err: { message: (err as Error).message } }, 'item vector index unavailable; ranking stored embeddings exactly');
+      return this.exactSearch(indexIds, vector, limit);
+    }
+  }
+
+  private async exactSearch(indexIds: string[], vector: Float32Array, limit: number): Promise<Array<{ pointId: string; score: number }>> {
+    return this.withEm(async (em) => {
+      const rows = await em.execute<Array<{ point_id: string; vector: number[] }>>(
+        `select i.point_id, e.vector
+           from legacy_index_items i
+           join legacy_embeddings e on e.index_id = i.index_id and e.item_id = i.item_id
+                                   and e.model_name = ? and e.category = ? and e.deleted_at is null
+          where i.index_id = any(?::text[]) and i.deleted_at is null
+          limit ${EXACT_FALLBACK_MAX}`,
+        [this.embedder.modelName, DEFAULT_CATEGORY, textArray(indexIds)],
+      );
+      return rows
+        .filter((r) => r.vector.length === vector.length)
+        .map((r) => ({ pointId: r.point_id, score: r.vector.reduce((sum, x, i) => sum + x * vector[i], 0) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit);
+    });
   }
 
   /** Items whose node is this intent or page: their text changed, so their default embedding is made again. */
