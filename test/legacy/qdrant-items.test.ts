@@ -45,5 +45,12 @@ describe('index items with QDRANT_URL (a local Qdrant-protocol server)', () => {
     expect(listed.every((i: any) => i.indexedAt !== null)).toBe(true);
     await app.http.delete(`/api/indexes/${index.id}/items/${owls}`).set(alice.headers).expect(200);
     expect(items.points.size).toBe(2);
+
+    // npm run reindex: the collection is rebuilt from Postgres.
+    qdrant.collections.delete('items_t');
+    expect(await app.services.legacy.indexer.reindex({ embed: false })).toEqual({ items: 2, pending: 0 });
+    expect(qdrant.collections.get('items_t')!.points.size).toBe(2);
+    expect(await app.services.legacy.indexer.reindex({ embed: true })).toEqual({ items: 2, pending: 0 });
+    expect((await search('bats echolocation'))[0]).toBe(bats);
   });
 });

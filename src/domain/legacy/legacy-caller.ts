@@ -29,13 +29,3 @@ export async function legacyCaller(em: EntityManager, actor: Actor | null): Prom
   const chainId = identity?.chainId ?? DEFAULT_CHAIN_ID;
   return { userId: user.id, did: `did:pkh:eip155:${chainId}:${user.walletAddress}`, address: user.walletAddress };
 }
-
-/** The caller when there is one (routes marked "no"); anonymous otherwise. */
-export async function optionalCaller(em: EntityManager, actor: Actor | null): Promise<LegacyCaller | null> {
-  if (!actor) return null;
-  try {
-    return await legacyCaller(em, actor);
-  } catch {
-    return null;
-  }
-}

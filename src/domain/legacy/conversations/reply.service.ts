@@ -78,7 +78,7 @@ export class ReplyService extends DomainService {
       await flush();
     } catch (err) {
       this.logger.warn({ err: { message: (err as Error).message }, conversationId, model: this.model.name }, 'assistant reply failed');
-      await em.execute(`update private_messages set reply_state = 'failed', updated_at = updated_at where id = ? and reply_state = 'pending'`, [userMessageId]);
+      await em.execute(`update private_messages set reply_state = 'failed' where id = ? and reply_state = 'pending'`, [userMessageId]);
       await notifyConversation(em, conversationId, { kind: 'end', messageId: replyId, error: 'reply_failed' });
       return;
     }
