@@ -18,7 +18,7 @@ import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { createRestRouter, restErrorHandler } from './rest/router';
-import { redactUrl } from './logger';
+import { requestSerializers } from './logger';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -69,7 +69,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: { req: (r: { url?: string }) => ({ ...r, url: redactUrl(r.url) }) },
+      serializers: requestSerializers,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );

@@ -25,6 +25,10 @@ export function redactUrl(url: string | undefined): string | undefined {
   return url?.replace(SECRET_PARAMS, '$1[redacted]');
 }
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: redact, censor: '[redacted]' }, base: { service: 'intro-match' } });
+/** pino-http serializers: the request URL loses its credential parameters. */
+export const requestSerializers = { req: (r: { url?: string }) => ({ ...r, url: redactUrl(r.url) }) };
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, redact: { paths: redact, censor: '[redacted]' }, base: { service: 'intro-match' } };
+  return destination ? pino(options, destination) : pino(options);
 }
