@@ -57,11 +57,14 @@ export function siweTextOf(p: CacaoPayload, chainId: number, address: string, le
   return `${prefix}\n\n${lines.join('\n')}`;
 }
 
-/** Every text a wallet may have signed for this payload, most likely first. */
+/**
+ * Every text a wallet may have signed for this payload, most likely first: did-session signs
+ * the EIP-55 spelling, older clients the lower-cased one. Each try costs a key recovery.
+ */
 export function candidateTexts(p: CacaoPayload, chainId: number, address: string): string[] {
   const lower = address.toLowerCase();
   const checksummed = getAddress(lower);
-  const texts = [siweTextOf(p, chainId, lower), siweTextOf(p, chainId, checksummed)];
+  const texts = [siweTextOf(p, chainId, checksummed), siweTextOf(p, chainId, lower)];
   if (Date.parse(p.iat) <= LEGACY_CHAIN_ID_ORDER_UNTIL) {
     texts.push(siweTextOf(p, chainId, lower, true), siweTextOf(p, chainId, checksummed, true));
   }

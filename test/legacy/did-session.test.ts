@@ -50,6 +50,11 @@ describe('DID sessions', () => {
     expect(res.body.controllerDID).toBe(mine.did);
   });
 
+  it('accepts a text signed with the lower-cased address (older clients) and sessions without a statement', async () => {
+    await createIndex((await mintDidSession({ addressSpelling: 'lower' })).headers).expect(201);
+    await createIndex((await mintDidSession({ statement: null, resources: [] })).headers).expect(201);
+  });
+
   it('refuses a session whose signature is not the issuer’s (401)', async () => {
     const forged = await mintDidSession({ signer: newWallet() });
     const res = await createIndex(forged.headers).expect(401);

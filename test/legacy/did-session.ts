@@ -24,6 +24,8 @@ export interface MintOptions {
   resources?: string[];
   /** The seed serialized with the session; defaults to the one the wallet delegated to. */
   sessionSeed?: Buffer;
+  /** How the signed text spells the address: EIP-55 (did-session) or lower-cased (older clients). */
+  addressSpelling?: 'eip55' | 'lower';
 }
 
 export interface MintedSession {
@@ -72,7 +74,8 @@ export async function mintDidSession(o: MintOptions = {}): Promise<MintedSession
   if (statement) p.statement = statement;
   p.resources = o.resources ?? ['ceramic://*'];
   // Wallets sign the EIP-55 spelling (did-session's signMessage({ eip55: true })).
-  const signature = await (o.signer ?? wallet).signMessage(siweText(p, chainId, getAddress(address)));
+  const spelled = o.addressSpelling === 'lower' ? address : getAddress(address);
+  const signature = await (o.signer ?? wallet).signMessage(siweText(p, chainId, spelled));
   const cacao = { h: { t: 'eip4361' }, p, s: { t: 'eip191', s: signature } };
   const token = Buffer.from(JSON.stringify({ sessionKeySeed: (o.sessionSeed ?? seed).toString('base64'), cacao })).toString('base64url');
   return { token, wallet, did: p.iss, cacao, headers: { Authorization: `Bearer ${token}` } };
