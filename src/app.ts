@@ -12,13 +12,13 @@ import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './auth/actor';
 import { bearerFrom, type Credentials } from './auth/authenticate';
+import { withRequestLogger } from './logger';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { createRestRouter, restErrorHandler } from './rest/router';
-import { requestSerializers } from './logger';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -31,8 +31,32 @@ export interface AppServer {
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
+/**
+ * Where a session may ride in the query string: the event stream only (core-api.md,
+ * Authentication 1), because EventSource cannot set headers. Anywhere else a token in a URL
+ * would end up in logs, proxies and browser history, so it is not read.
+ */
+const QUERY_TOKEN_PATHS = new Set(['/api/events']);
+
+/** Query parameters that carry credentials: kept out of every log line. */
+const SECRET_QUERY_PARAMS = ['token', 'session'];
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMS) {
+    if (params.has(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}
+
 function credentialsOf(req: Request): Credentials {
-  const token = typeof req.query?.token === 'string' ? req.query.token : null;
+  const token = QUERY_TOKEN_PATHS.has(req.path) && typeof req.query?.token === 'string' ? req.query.token : null;
   const apiKey = req.headers['x-api-key'];
   return {
     bearer: bearerFrom(req.headers.authorization) ?? token,
@@ -69,10 +93,19 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: requestSerializers,
+      serializers: {
+        req: (req: { url?: string; query?: Record<string, unknown> }) => {
+          if (req.url) req.url = redactUrl(req.url);
+          if (req.query) for (const name of SECRET_QUERY_PARAMS) if (name in req.query) req.query = { ...req.query, [name]: '[redacted]' };
+          return req;
+        },
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   );
+
+  // Everything a request runs logs through its request logger (request id on every line).
+  app.use((req: Request, _res: Response, next: NextFunction) => withRequestLogger(req.log, next));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -169,7 +202,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use(
     '/graphql',
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req)),
+      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), req.log ?? logger, clientOf(req)),
     }),
   );
 

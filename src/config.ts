@@ -21,6 +21,8 @@ const envSchema = z.object({
   PORT: intFrom(3001, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
+  /** The web client's origin; invitation mails link to its /sign-in page. Unset: the mail explains the API sign-in. */
+  WEB_APP_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   QDRANT_URL: optionalUrl,
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
+    WEB_APP_URL: e.WEB_APP_URL?.replace(/\/+$/, ''),
     SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(dataDir),
     DID_SESSION_DOMAINS: new Set(
       e.DID_SESSION_DOMAINS.split(',')

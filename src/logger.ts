@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
@@ -9,26 +10,30 @@ const redact = [
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   '*.token',
+  'req.query.token',
+  'req.query.session',
   '*.password',
   '*.secret',
   '*.key',
-  // Stream routes take credentials in the query string (?token=, ?session=).
-  'req.query.token',
-  'req.query.session',
 ];
 
-/** Query parameters that carry credentials; their values never reach a log line. */
-const SECRET_PARAMS = /([?&](?:token|session)=)[^&#]*/gi;
-
-/** A request URL with credential parameters replaced (pino-http logs `req.url`). */
-export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_PARAMS, '$1[redacted]');
-}
-
-/** pino-http serializers: the request URL loses its credential parameters. */
-export const requestSerializers = { req: (r: { url?: string }) => ({ ...r, url: redactUrl(r.url) }) };
-
+/** `destination` defaults to standard output; tests pass a stream to read what was logged. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options = { level, redact: { paths: redact, censor: '[redacted]' }, base: { service: 'intro-match' } };
   return destination ? pino(options, destination) : pino(options);
+}
+
+const requestLoggers = new AsyncLocalStorage<Logger>();
+
+/** Runs `fn` (and everything it starts) with `logger` as the current request's logger. */
+export function withRequestLogger<T>(logger: Logger, fn: () => T): T {
+  return requestLoggers.run(logger, fn);
+}
+
+/**
+ * The logger of the request being handled (its lines carry the request id), or `fallback`
+ * outside a request (start-up, background jobs).
+ */
+export function currentLogger(fallback: Logger): Logger {
+  return requestLoggers.getStore() ?? fallback;
 }

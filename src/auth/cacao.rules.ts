@@ -28,11 +28,11 @@ export type Cacao = z.infer<typeof cacaoSchema>;
 export type CacaoPayload = Cacao['p'];
 
 /** `iss` of an Ethereum account: did:pkh with a CAIP-10 account id. */
-const PKH_ETHEREUM_RE = /^did:pkh:eip155:(\d{1,18}):(0x[0-9a-fA-F]{40})$/;
+const PKH_ETHEREUM_RE = /^did:pkh:eip155:(\d{1,16}):(0x[0-9a-fA-F]{40})$/;
 
 export function ethereumIssuer(iss: string): { chainId: number; address: string } | null {
   const m = PKH_ETHEREUM_RE.exec(iss);
-  if (!m) return null;
+  if (!m || !Number.isSafeInteger(Number(m[1]))) return null;
   return { chainId: Number(m[1]), address: m[2].toLowerCase() };
 }
 

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, ManyToOne, Property } from '@mikro-orm/core';
 import { User } from './user.entity';
 
 /**
@@ -10,7 +10,8 @@ export class WalletIdentity {
   @ManyToOne(() => User, { mapToPk: true, primary: true, fieldName: 'user_id', deleteRule: 'cascade' })
   userId: string;
 
-  @Property({ type: 'integer' })
+  /** EIP-155 chain ids outgrow 32 bits (Palm is 11297108109); siwe parses them as safe integers. */
+  @Property({ type: new BigIntType('number') })
   chainId: number;
 
   @Property({ type: 'Date', columnType: 'timestamptz' })

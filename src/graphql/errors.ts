@@ -8,7 +8,49 @@ function domainOf(err: GraphQLError): DomainError | null {
   // type-graphql and graphql-js may wrap errors; unwrap to the first domain error.
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
+    const refused = dataExceptionOf(e);
+    if (refused) return refused;
     e = (e as { originalError?: unknown }).originalError;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL's class 22 (data exception: a NUL character in text or JSON, a number out of a
+ * column's range, a malformed uuid or date) is raised by a value the client sent that input
+ * validation let through. It is the client's 400, never a 500; the database's own message
+ * names the problem without echoing the value.
+ */
+export function dataExceptionOf(e: unknown): DomainError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  const message = String((e as Error).message ?? '');
+  // node-postgres sends a NUL inside a text parameter, which the server cannot read as a
+  // message (08P01 "invalid message format"); in JSON it is 22P05, in text 22021.
+  if (code === '22021' || code === '22P05' || (code === '08P01' && message.endsWith('invalid message format'))) {
+    return badRequest([{ path: '', message: NUL_MESSAGE }]);
+  }
+  if (!/^22[0-9A-Z]{3}$/.test(code)) return null;
+  return badRequest([{ path: '', message: message.split('\n')[0].replace(/^.* - /, '') || 'invalid value' }]);
+}
+
+export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
+
+/** The path of the first string holding a NUL character in `value`, or null. */
+export function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}.${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulPath(v, path ? `${path}.${k}` : k);
+      if (found !== null) return found;
+    }
   }
   return null;
 }

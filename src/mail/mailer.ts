@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Logger } from '../logger';
+import { currentLogger, type Logger } from '../logger';
 
 export interface MailMessage {
   to: string;
@@ -32,7 +32,7 @@ export class Mailer {
     this.outbox.push(msg);
     if (this.outbox.length > 100) this.outbox.shift();
     if (!this.transport) {
-      this.logger.info({ mail: { to: msg.to, subject: msg.subject, text: msg.text } }, 'mail (no SMTP_URL configured)');
+      currentLogger(this.logger).info({ mail: { to: msg.to, subject: msg.subject, text: msg.text } }, 'mail (no SMTP_URL configured)');
       return;
     }
     await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.text });

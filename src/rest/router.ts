@@ -1,12 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { execute, type GraphQLSchema } from 'graphql';
 import multer from 'multer';
-import { DomainError } from '../domain/shared/errors';
+import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { toDomainError } from '../graphql/errors';
+import { dataExceptionOf, NUL_MESSAGE, nulPath, toDomainError } from '../graphql/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
@@ -51,7 +51,17 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     const handlers: express.RequestHandler[] = [];
     // Credentials first: a caller without one learns 401 before anything about its body.
     if (access) handlers.push((req, res, next) => guard(req, res, next, access));
-    if (route.upload) handlers.push(uploads.single(route.upload.field));
+    if (route.upload) {
+      const parse = uploads.single(route.upload.field);
+      // Limits come back as MulterError (LIMIT_*); anything else the parser raises is a
+      // malformed multipart body (no boundary, a cut-off part), which the client sent.
+      handlers.push((req, res, next) =>
+        parse(req, res, (err?: unknown) => {
+          if (!err || (err as { code?: string }).code?.startsWith('LIMIT_')) return next(err);
+          sendError(res, badRequest([{ path: route.upload!.field, message: `Malformed multipart body: ${(err as Error).message}` }]));
+        }),
+      );
+    }
     handlers.push((req, res, next) => {
       runRoute(schema, services, route, op, req, res).catch(next);
     });
@@ -109,6 +119,9 @@ async function runRoute(
     if (err instanceof DomainError) return sendError(res, err);
     throw err;
   }
+  // Stopped here with its path rather than by the database after the work is done.
+  const nul = nulPath(variables);
+  if (nul !== null) return sendError(res, badRequest([{ path: nul.replace(/^input\.?/, ''), message: NUL_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
   const result = await execute({
     schema,
@@ -129,6 +142,8 @@ export function restErrorHandler(logger: Logger) {
   // Express recognises error handlers by their four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof DomainError) return sendError(res, err);
+    const refused = dataExceptionOf(err);
+    if (refused) return sendError(res, refused);
     const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
     if (e.type === 'entity.parse.failed') {
       return sendError(res, new DomainError('BAD_REQUEST', 'invalid_json', { details: [{ path: '', message: 'The body is not valid JSON' }] }));

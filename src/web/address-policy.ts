@@ -24,6 +24,8 @@ export interface AddressPolicyOptions {
   allowLoopback: boolean;
 }
 
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 export function isIpLiteral(host: string): boolean {
   return isIP(host) !== 0;
 }
@@ -36,6 +38,12 @@ export function checkAddress(address: string, { allowLoopback }: AddressPolicyOp
     return { allowed: false, range: 'metadata' };
   }
   const range = parsed.range();
+  // ipaddr.js calls every IPv6 address outside its named ranges "unicast", including the
+  // deprecated IPv4-compatible form (::a.b.c.d, which URL parsers produce from [::127.0.0.1])
+  // and other unassigned space. Only global unicast (2000::/3) is reachable on purpose.
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) {
+    return { allowed: false, range: 'reserved' };
+  }
   if (range === 'unicast') return { allowed: true, range };
   if (range === 'loopback' && allowLoopback) return { allowed: true, range };
   return { allowed: false, range };

@@ -51,6 +51,8 @@ export function blockText(root: Node): string {
 export function tidyPlainText(s: string): string {
   return s
     .replace(/^\uFEFF/, '')
+    // NUL is never text, and PostgreSQL cannot store it in a text column.
+    .replace(/\u0000/g, '')
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.replace(/[ \t\f\v]+$/g, ''))

@@ -202,7 +202,8 @@ describe('account and profile', () => {
       await insertIntent(app, u.user.id, { createdAt: new Date(Date.now() - 60_000) });
       const named = await insertIntent(app, u.user.id);
       await app.http.post('/api/auth/onboarding/confirm-profile').set(u.auth).send({}).expect(200);
-      const res = await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({ intentId: named.id }).expect(200);
+      // A short id (the first 8 characters) names it as well as the full id.
+      const res = await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({ intentId: named.id.slice(0, 8) }).expect(200);
       expect(res.body).toEqual({ completedAt: expect.stringMatching(ISO), intentId: named.id });
       const again = await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({}).expect(200);
       expect(again.body).toEqual(res.body);
@@ -215,7 +216,7 @@ describe('account and profile', () => {
       const theirs = await insertIntent(app, other.user.id);
       const archived = await insertIntent(app, u.user.id, { archivedAt: new Date() });
       await app.http.post('/api/auth/onboarding/confirm-profile').set(u.auth).send({}).expect(200);
-      for (const intentId of [theirs.id, archived.id, '00000000-0000-4000-8000-000000000000', 'abc']) {
+      for (const intentId of [theirs.id, theirs.id.slice(0, 8), archived.id, archived.id.slice(0, 8), '00000000-0000-4000-8000-000000000000', 'abc']) {
         const res = await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({ intentId }).expect(400);
         expect(res.body).toEqual({ error: 'invalid_intent', detail: expect.any(String) });
       }

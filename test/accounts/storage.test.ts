@@ -92,6 +92,19 @@ describe('image storage', () => {
       await upload('avatars', Buffer.alloc(0)).expect(400);
     });
 
+    it('400 for a malformed multipart body (no boundary, a cut-off part)', async () => {
+      const noBoundary = await app.http.post('/api/storage/avatars').set(u.auth).set('content-type', 'multipart/form-data').send('whatever').expect(400);
+      expect(noBoundary.body.error).toBe('invalid_request');
+      expect(noBoundary.body.details[0].path).toBe('avatar');
+      const cut = await app.http
+        .post('/api/storage/avatars')
+        .set(u.auth)
+        .set('content-type', 'multipart/form-data; boundary=XYZ')
+        .send('--XYZ\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG')
+        .expect(400);
+      expect(cut.body).toEqual({ error: 'invalid_request', details: [{ path: 'avatar', message: expect.stringMatching(/^Malformed multipart body: /) }] });
+    });
+
     it('401 without a credential; an API key may upload', async () => {
       await app.http.post('/api/storage/avatars').attach('avatar', png(), 'a.png').expect(401);
       await app.http.post('/api/storage/avatars').expect(401);

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { randomBytes } from 'node:crypto';
 import { Agent } from '../../src/entities/agent.entity';
 import { User } from '../../src/entities/user.entity';
@@ -182,5 +184,49 @@ describe('email code sign-in when mail cannot be sent', () => {
     expect(verify.status).toBe(401);
     const rows = await app.withEm((em) => em.execute<Array<{ start_count: number }>>(`select start_count from email_codes where email = ?`, [email]));
     expect(rows[0].start_count).toBe(0);
+  });
+});
+
+describe('email code sign-in over SMTP', () => {
+  let app: TestApp;
+  let smtp: SMTPServer;
+  const received: Array<{ from: string; to: string[]; data: string }> = [];
+  beforeAll(async () => {
+    // A local mail server that takes everything: the code must arrive there and nowhere in the outbox's place.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Intro Match <codes@intro.test>' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the code by SMTP and signs in with it', async () => {
+    const email = freshEmail();
+    await app.http.post('/api/auth/email/start').send({ email }).expect(202);
+    const mail = received.find((m) => m.to.includes(email));
+    expect(mail).toBeDefined();
+    expect(mail!.from).toBe('codes@intro.test');
+    const code = /\b(\d{6})\b/.exec(mail!.data.split('\r\n\r\n').slice(1).join('\n'))![1];
+    const res = await app.http.post('/api/auth/email/verify').send({ email, code }).expect(200);
+    expect(res.body.user.email).toBe(email);
   });
 });

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,20 @@ describe('sessions, devices and account deletion', () => {
     expect(Math.round(days)).toBe(30);
     const others = res.body.devices.filter((d: { current: boolean }) => !d.current);
     expect(others).toEqual([expect.objectContaining({ id: u.sessionId, provider: 'test', current: false })]);
+  });
+
+  it('401 Session expired once the stored session or the token itself is past its time', async () => {
+    const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await app.withEm((em) => em.getConnection().execute(`update sessions set expires_at = now() - interval '1 second' where id = ?`, [u.sessionId]));
+    const stored = await app.http.get('/api/auth/me').set(u.auth).expect(401);
+    expect(stored.body).toEqual({ error: 'unauthorized', detail: 'Session expired' });
+
+    // A token signed with the right secret whose own exp has passed is refused before any lookup.
+    const v = await createUser(app);
+    const expiredToken = jwt.sign({ sid: v.sessionId, sub: v.user.id, exp: Math.floor(Date.now() / 1000) - 5 }, app.services.config.SESSION_SECRET, { algorithm: 'HS256' });
+    const token = await app.http.get('/api/auth/me').set(bearer(expiredToken)).expect(401);
+    expect(token.body).toEqual({ error: 'unauthorized', detail: 'Session expired' });
   });
 
   it('revokes a session at once', async () => {

@@ -62,6 +62,23 @@ describe('Sign-In with Ethereum', () => {
     expect(gql.body).toEqual({ data: { me: { did: `did:pkh:eip155:137:${address}` } } });
   });
 
+  it('takes chain ids beyond 32 bits, and refuses one the DID cannot carry before spending the nonce', async () => {
+    const wallet = newWallet();
+    const palm = await siweSignIn(app, wallet, { chainId: 11297108109 });
+    expect(palm.res.status).toBe(200);
+    expect(palm.res.body.user.did).toBe(`did:pkh:eip155:11297108109:${wallet.address.toLowerCase()}`);
+
+    const other = newWallet();
+    const nonce = await nonceFrom(app);
+    const message = siweMessage({ nonce, address: other.address }).replace('Chain ID: 1\n', 'Chain ID: 99999999999999999999\n');
+    const huge = await app.http.post('/api/auth/siwe/verify').send({ message, signature: await other.signMessage(message) });
+    expect(huge.status).toBe(401);
+    expect(huge.body.error).toBe('Invalid SIWE chain ID');
+    // The nonce is still unused: the same wallet signs in with it on a real chain.
+    const retry = siweMessage({ nonce, address: other.address });
+    await app.http.post('/api/auth/siwe/verify').send({ message: retry, signature: await other.signMessage(retry) }).expect(200);
+  });
+
   it('records the session as a siwe web session with the client user agent and address', async () => {
     const wallet = newWallet();
     const nonce = await nonceFrom(app);

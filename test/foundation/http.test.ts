@@ -26,6 +26,29 @@ describe('HTTP foundation', () => {
     expect(res.body).toEqual({ error: 'invalid_json', details: [{ path: '', message: 'The body is not valid JSON' }] });
   });
 
+  it('answers 400, not 500, for a NUL character the database cannot store', async () => {
+    const u = await createUser(app);
+    for (const [path, body] of [
+      ['/api/auth/profile/update', { intro: 'zero\u0000byte' }],
+      ['/api/auth/profile/update', { socials: [{ label: 'x\u0000', value: 'https://example.com' }] }],
+      ['/api/subscribe', { email: 'nul@example.com', name: 'a\u0000b' }],
+    ] as const) {
+      const res = await (path === '/api/subscribe' ? app.http.post(path) : app.http.patch(path)).set(u.auth).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(res.body.details[0].message).toBe('Text may not contain the NUL character (\\u0000)');
+    }
+    const named = await app.http.patch('/api/auth/profile/update').set(u.auth).send({ socials: [{ label: 'x\u0000', value: 'https://example.com' }] });
+    expect(named.body.details).toEqual([{ path: 'socials.0.label', message: 'Text may not contain the NUL character (\\u0000)' }]);
+    // GraphQL clients reach the database's refusal, which is a 400 too, never an internal error.
+    const gql = await app.http
+      .post('/graphql')
+      .set(u.auth)
+      .send({ query: 'mutation($i: ProfileUpdateInput!) { updateProfile(input: $i) { id } }', variables: { i: { intro: 'zero\u0000byte' } } });
+    expect(gql.body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(gql.body.errors[0].extensions.details).toEqual([{ path: '', message: 'Text may not contain the NUL character (\\u0000)' }]);
+  });
+
   it('echoes a request id, or makes one', async () => {
     const given = await app.http.get('/healthz').set('x-request-id', 'abc-123');
     expect(given.headers['x-request-id']).toBe('abc-123');
@@ -44,11 +67,12 @@ describe('HTTP foundation', () => {
       expect((await app.http.get('/api/auth/me').set('x-api-key', 'imk_nope').expect(401)).body).toEqual({ error: 'unauthorized', detail: 'Unknown API key' });
     });
 
-    it('accepts a session, a ?token= and an API key', async () => {
+    it('accepts a session and an API key; ?token= only on the event stream', async () => {
       const u = await createUser(app, { name: 'Ada' });
       const viaSession = await app.http.get('/api/auth/me').set(u.auth).expect(200);
       expect(viaSession.body.user).toMatchObject({ id: u.user.id, name: 'Ada' });
-      await app.http.get(`/api/auth/me?token=${u.token}`).expect(200);
+      // A token in a URL ends up in logs and proxies; only EventSource clients need one there.
+      expect((await app.http.get(`/api/auth/me?token=${u.token}`).expect(401)).body.error).toBe('unauthorized');
       const { headers } = await createApiKey(app, u.user.id);
       expect((await app.http.get('/api/auth/me').set(headers).expect(200)).body.user.id).toBe(u.user.id);
     });

@@ -26,6 +26,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+function lineCollector(lines: Array<Record<string, any>>): { write(chunk: string): void } {
+  return {
+    write(chunk: string) {
+      for (const raw of chunk.split('\n')) if (raw.trim()) lines.push(JSON.parse(raw));
+    },
+  };
+}
+
 export function testEnv(): { adminUrl: string; template: string } {
   const adminUrl = process.env.IM_TEST_ADMIN_URL;
   const template = process.env.IM_TEST_TEMPLATE;
@@ -45,7 +53,11 @@ export async function cloneTestDatabase(): Promise<{ name: string; url: string; 
  * Starts the real service on a fresh clone of the template database, listening on a free
  * loopback port. `env` overrides configuration (jobs and rate limits are off unless asked for).
  */
-export async function startTestApp(env: Record<string, string> = {}, db?: { name: string; url: string; drop(): Promise<void> }): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  db?: { name: string; url: string; drop(): Promise<void> },
+  opts: { logLines?: Array<Record<string, any>> } = {},
+): Promise<TestApp> {
   const database = db ?? (await cloneTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'im-test-data-'));
   const config = loadConfig({
@@ -60,7 +72,8 @@ export async function startTestApp(env: Record<string, string> = {}, db?: { name
     ...env,
     DATABASE_URL: database.url,
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  // `logLines` collects every line the service logs, parsed (set LOG_LEVEL in `env` to see more than nothing).
+  const logger = opts.logLines ? createLogger(config.LOG_LEVEL, lineCollector(opts.logLines)) : createLogger(config.LOG_LEVEL);
   const runtime = await startRuntime(config, logger);
   const services = runtime.services;
   return {

@@ -55,6 +55,11 @@ describe('DID sessions', () => {
     await createIndex((await mintDidSession({ statement: null, resources: [] })).headers).expect(201);
   });
 
+  it('takes chain ids beyond 32 bits (Palm, 11297108109)', async () => {
+    const s = await mintDidSession({ chainId: 11297108109 });
+    expect((await createIndex(s.headers).expect(201)).body.controllerDID).toBe(`did:pkh:eip155:11297108109:${s.wallet.address.toLowerCase()}`);
+  });
+
   it('refuses a session whose signature is not the issuer’s (401)', async () => {
     const forged = await mintDidSession({ signer: newWallet() });
     const res = await createIndex(forged.headers).expect(401);

@@ -8,7 +8,7 @@ describe('networks: invitations', () => {
   let app: TestApp;
   let founder: TestUser;
   beforeAll(async () => {
-    app = await startTestApp(networkTestEnv);
+    app = await startTestApp({ ...networkTestEnv, WEB_APP_URL: 'https://app.example.test/' });
     founder = await createFounder(app);
   });
   afterAll(() => app.close());
@@ -29,7 +29,7 @@ describe('networks: invitations', () => {
       const mail = outbox().at(-1)!;
       expect(mail).toMatchObject({ to: u.user.email, subject: 'You were added to "Climate founders"' });
       expect(mail.text).toContain('Fran Founder added you to the network "Climate founders"');
-      expect(mail.text).toContain(`http://localhost:3001/sign-in?email=${encodeURIComponent(u.user.email!)}&next=${encodeURIComponent(`/networks/${n.id}`)}`);
+      expect(mail.text).toContain(`https://app.example.test/sign-in?email=${encodeURIComponent(u.user.email!)}&next=${encodeURIComponent(`/networks/${n.id}`)}`);
     });
 
     it('creates an invited account (with its hosted negotiator) for an unknown address and mails it', async () => {
@@ -133,16 +133,28 @@ describe('networks: invitations', () => {
   });
 });
 
-describe('networks: invitation mail failures', () => {
+describe('networks: invitation mail without a web client, and mail failures', () => {
   let app: TestApp;
+  let founder: TestUser;
   beforeAll(async () => {
     // A mail server that refuses connections: sending fails for real.
     app = await startTestApp({ ...networkTestEnv, SMTP_URL: 'smtp://127.0.0.1:1' });
+    founder = await createFounder(app);
   });
   afterAll(() => app.close());
 
+  it('explains the API sign-in when no WEB_APP_URL names a page to link to', async () => {
+    const n = await createNetwork(app, founder, { title: 'No web client' });
+    const email = uniqueEmail('api-only');
+    await app.http.post(`/api/networks/${n.id}/members/invite`).set(founder.auth).send({ email }).expect(503);
+    const mail = app.services.mailer.outbox.at(-1)!;
+    expect(mail.to).toBe(email.toLowerCase());
+    expect(mail.text).not.toContain('/sign-in');
+    expect(mail.text).toContain(`POST http://localhost:3001/api/auth/email/start with {"email": "${email.toLowerCase()}"}`);
+    expect(mail.text).toContain(`http://localhost:3001/api/networks/${n.id}`);
+  });
+
   it('answers 503 mail_failed while keeping the membership, so inviting again resends', async () => {
-    const founder = await createFounder(app);
     const n = await createNetwork(app, founder);
     const email = uniqueEmail('unreachable');
     const res = await app.http.post(`/api/networks/${n.id}/members/invite`).set(founder.auth).send({ email }).expect(503);

@@ -31,6 +31,9 @@ const BLOCKED: Array<[string, string, string]> = [
   ['IPv4-mapped metadata', 'http://[::ffff:169.254.169.254]/', 'ipv4Mapped'],
   ['NAT64 embedding a private address', 'http://[64:ff9b::a00:1]/', 'rfc6052'],
   ['6to4 embedding a private address', 'http://[2002:a00:1::]/', '6to4'],
+  ['IPv4-compatible IPv6 embedding loopback', 'http://[::127.0.0.1]/', 'reserved'],
+  ['IPv4-compatible IPv6 embedding the metadata address', 'http://[::a9fe:a9fe]/', 'reserved'],
+  ['IPv6 outside global unicast', 'http://[4000::1]/', 'reserved'],
   ['reserved 240/4', 'http://240.0.0.1/', 'reserved'],
   ['documentation range', 'https://192.0.2.10/', 'reserved'],
 ];

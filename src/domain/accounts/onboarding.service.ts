@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors';
 import { DomainService } from '../shared/domain-service';
-import { isUuid } from '../shared/validation';
+import { resolveIdOrShortId } from '../shared/short-id';
 import { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
 import type { Actor } from '../../auth/actor';
@@ -45,7 +45,8 @@ export class OnboardingService extends DomainService {
     let intent: Intent | null;
     if (intentId !== undefined && intentId !== null) {
       // Unknown, another user's and archived intents get the same answer: nothing leaks.
-      intent = isUuid(intentId) ? await this.em.findOne(Intent, { id: intentId, userId: user.id, archivedAt: null }) : null;
+      const id = await resolveIdOrShortId(this.em, intentId.trim(), { table: 'intents', where: 'user_id = ? and archived_at is null', params: [user.id] });
+      intent = id ? await this.em.findOne(Intent, { id }) : null;
       if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
     } else {
       intent = await this.em.findOne(Intent, { userId: user.id, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });

@@ -54,6 +54,10 @@ function urlOrNull(text: string): URL | null {
  * scheme, URI origin, and the time fields with SIWE_CLOCK_SKEW_MS either way.
  */
 export function checkSiweBindings(msg: SiweMessage, { publicUrl, now }: SiweExpectation): void {
+  // Checked before the nonce is spent: a chain id the DID cannot carry exactly is refused here.
+  if (!Number.isSafeInteger(msg.chainId) || msg.chainId < 1) {
+    throw signInRefused('Invalid SIWE chain ID', 'Chain ID must be a positive integer below 2^53');
+  }
   if (msg.scheme && `${msg.scheme.toLowerCase()}:` !== publicUrl.protocol) {
     throw signInRefused('SIWE scheme does not match this server', `Expected ${publicUrl.protocol.slice(0, -1)}, got ${msg.scheme}`);
   }

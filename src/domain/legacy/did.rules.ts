@@ -2,7 +2,7 @@
  * DIDs of the earlier route group. Callers are Ethereum accounts (did:pkh:eip155:<chain>:<address>);
  * one wallet is one user whatever chain a DID names, so lookups go by address.
  */
-const PKH_RE = /^did:pkh:eip155:(\d{1,18}):(0x[0-9a-fA-F]{40})$/;
+const PKH_RE = /^did:pkh:eip155:(\d{1,16}):(0x[0-9a-fA-F]{40})$/;
 /** Any DID (W3C DID syntax: method and method-specific id). */
 const DID_RE = /^did:[a-z0-9]+:[A-Za-z0-9._%:-]+$/;
 
@@ -15,7 +15,7 @@ export interface PkhDid {
 /** A did:pkh of an Ethereum account, normalized (address lower-cased), or null. */
 export function parsePkhDid(value: string): PkhDid | null {
   const m = PKH_RE.exec(value.trim());
-  if (!m) return null;
+  if (!m || !Number.isSafeInteger(Number(m[1]))) return null;
   const address = m[2].toLowerCase();
   const chainId = Number(m[1]);
   return { did: `did:pkh:eip155:${chainId}:${address}`, chainId, address };

@@ -95,7 +95,7 @@ export class InvitationService extends DomainService {
     const to = user.email!;
     try {
       await this.mailer.send(
-        invitationMail({ publicUrl: this.config.PUBLIC_URL, to, networkId: network.id, networkTitle: network.title, inviterName, newAccount }),
+        invitationMail({ publicUrl: this.config.PUBLIC_URL, webAppUrl: this.config.WEB_APP_URL, to, networkId: network.id, networkTitle: network.title, inviterName, newAccount }),
       );
     } catch (err) {
       this.logger.error({ err, networkId: network.id, userId: user.id }, 'invitation mail failed');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import type { Orm } from '../../db/orm';
-import type { Logger } from '../../logger';
+import { currentLogger, type Logger } from '../../logger';
 
 /** What every domain service may use. Areas add their own collaborators through constructors. */
 export interface CoreDeps {
@@ -25,7 +25,8 @@ export abstract class DomainService {
     return this.core.config;
   }
 
+  /** The current request's logger (lines carry its request id); the root logger elsewhere. */
   protected get logger(): Logger {
-    return this.core.logger;
+    return currentLogger(this.core.logger);
   }
 }
