@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ExecutionResult } from 'graphql';
 import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,10 +35,11 @@ export interface RouteDef {
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
   /**
-   * A server-sent-events route: its operation is a subscription, run with graphql-js
-   * `subscribe`; each event's data becomes one `data:` frame through `frame`.
+   * A stream row: the operation is a subscription, run with graphql-js `subscribe`; this writes
+   * its results (as server-sent events, say). Refusals before the first result answer as JSON
+   * with their status, like any route.
    */
-  stream?: { frame: (data: Record<string, any>) => unknown };
+  stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
 }
 
 /** A route table for one area: rows in the order they are matched. */

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { execute, type GraphQLSchema } from 'graphql';
+import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import multer from 'multer';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
@@ -12,7 +12,6 @@ import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
 import type { RestRequest, RouteDef } from './route-table';
 import { routeTables } from './routes';
-import { runStreamRoute } from './sse-stream';
 
 export function sendError(res: Response, err: DomainError): void {
   if (res.headersSent) return;
@@ -40,12 +39,6 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
     if ((op.kind === 'subscription') !== !!route.stream) {
       throw new Error(`Route ${route.method} ${route.path}: a subscription needs a stream row, and a stream row a subscription`);
-    }
-    if (route.stream) {
-      router.get(route.path, (req, res, next) => {
-        runStreamRoute(schema, services, route, op, req, res).catch(next);
-      });
-      continue;
     }
     const access = accessOf(op, fieldRoles);
     const handlers: express.RequestHandler[] = [];
@@ -123,6 +116,11 @@ async function runRoute(
   const nul = nulPath(variables);
   if (nul !== null) return sendError(res, badRequest([{ path: nul.replace(/^input\.?/, ''), message: NUL_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
+  if (route.stream) {
+    const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
+    if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));
+    return route.stream(res, subscribed, r, services);
+  }
   const result = await execute({
     schema,
     document: op.document,
@@ -135,6 +133,10 @@ async function runRoute(
   if (route.send) return route.send(res, data, r, services);
   const body = route.body ? route.body(data, r) : data[Object.keys(data)[0]];
   res.status(route.status ?? 200).json(body ?? {});
+}
+
+function isAsyncIterable(v: unknown): v is AsyncIterableIterator<ExecutionResult> {
+  return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 }
 
 /** Errors Express or its body parsers raise before a route runs, as documented JSON. */

@@ -1,5 +1,6 @@
 import { bool, int, list, pick, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
+import { serveSse } from '../sse-stream';
 
 const EMBEDDING_FIELDS = ['indexId', 'itemId', 'modelName', 'category', 'context', 'description', 'vector'];
 const EMBEDDING_KEY = ['indexId', 'itemId', 'modelName', 'category'];
@@ -83,7 +84,7 @@ export const legacyRoutes: RouteTable = [
     path: '/api/api/conversations/:conversationId/updates',
     operation: 'PrivateConversationUpdates',
     variables: (r) => ({ conversationId: r.params.conversationId, session: str(r.query.session) }),
-    stream: { frame: (d) => d.privateConversationUpdates },
+    stream: (res, results, _r, services) => serveSse(res, results, (d) => d.privateConversationUpdates, services),
   },
   {
     method: 'POST',
