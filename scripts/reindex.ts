@@ -1,8 +1,9 @@
 /**
- * Rebuilds the vector index from Postgres (the in-process one is rebuilt at every start; this
- * is for Qdrant, or after changing the embedder).
+ * Rebuilds the vector indexes from Postgres (the in-process ones are rebuilt at every start;
+ * this is for Qdrant, or after changing the embedder): intents, and index items of the earlier
+ * route group.
  *   npm run reindex            # reuse stored vectors whose embedder and text are current
- *   npm run reindex -- --embed # embed every intent again
+ *   npm run reindex -- --embed # embed every intent and every item's default embedding again
  */
 import 'reflect-metadata';
 import { loadConfig } from '../src/config';
@@ -14,9 +15,12 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const runtime = await startRuntime(config, logger);
   try {
+    const embed = process.argv.includes('--embed');
     await runtime.services.matching.indexer.idle();
-    const result = await runtime.services.matching.indexer.reindex({ embed: process.argv.includes('--embed') });
-    process.stdout.write(`${JSON.stringify({ index: runtime.services.vectorIndex.name, ...result })}\n`);
+    await runtime.services.legacy.indexer.idle();
+    const result = await runtime.services.matching.indexer.reindex({ embed });
+    const items = await runtime.services.legacy.indexer.reindex({ embed });
+    process.stdout.write(`${JSON.stringify({ index: runtime.services.vectorIndex.name, ...result, items })}\n`);
   } finally {
     await runtime.stop();
   }

@@ -28,6 +28,8 @@ const envSchema = z.object({
   QDRANT_URL: optionalUrl,
   QDRANT_API_KEY: z.string().optional(),
   QDRANT_COLLECTION: z.string().min(1).default('intents'),
+  /** The collection of index items (the earlier route group), apart from the intents. */
+  QDRANT_ITEMS_COLLECTION: z.string().min(1).default('index_items'),
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   EARLY_ACCESS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,16 +60,20 @@ const envSchema = z.object({
   WEB_FETCH_ALLOW_LOOPBACK_UNSAFE: boolFrom(false),
   WEB_FETCH_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
   WEB_FETCH_MAX_BYTES: intFrom(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+  /** Comma-separated domains a DID session's CACAO may name; empty accepts any. */
+  DID_SESSION_DOMAINS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL' | 'DID_SESSION_DOMAINS'> {
   DATA_DIR: string;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   /** Lower-cased emails and wallet addresses with early access. */
   EARLY_ACCESS: Set<string>;
+  /** Domains a DID session may be made for (empty: any). */
+  DID_SESSION_DOMAINS: Set<string>;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.QDRANT_COLLECTION === e.QDRANT_ITEMS_COLLECTION) {
+    throw new ConfigError(['QDRANT_ITEMS_COLLECTION: must differ from QDRANT_COLLECTION (item vectors must not mix with intent vectors)']);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -105,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     WEB_APP_URL: e.WEB_APP_URL?.replace(/\/+$/, ''),
     SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    DID_SESSION_DOMAINS: new Set(
+      e.DID_SESSION_DOMAINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
     EARLY_ACCESS: new Set(
       e.EARLY_ACCESS.split(',')
         .map((s) => s.trim().toLowerCase())

@@ -27,7 +27,9 @@ import { PreparationReceipts } from './domain/intents/preparation-receipt';
 import { embedderFromProvider } from './ai/embedder-factory';
 import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
-import { vectorIndexFromConfig } from './vector/index-factory';
+import { itemVectorIndexFromConfig, vectorIndexFromConfig } from './vector/index-factory';
+import { DidSessionVerifier } from './auth/did-session.verifier';
+import { createLegacyServices, type LegacyServices } from './domain/legacy/legacy-services';
 import type { VectorIndex } from './vector/vector-index';
 
 /**
@@ -60,6 +62,8 @@ export interface Services extends CoreDeps {
   docs: DocsTopicsService;
   agents: AgentService;
   storage: ImageStorageService;
+  /** The earlier route group (legacy-api.md). */
+  legacy: LegacyServices;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -89,6 +93,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
+  const storage = new ImageStorageService(core);
+  const legacy = createLegacyServices(core, { provider, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
   const services: Services = {
     ...core,
     notifier,
@@ -110,13 +116,14 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     subscriptions: new SubscriptionService(core),
     docs: new DocsTopicsService(),
     agents: new AgentService(core, hooks),
-    storage: new ImageStorageService(core),
+    storage,
+    legacy,
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
     streamClosers: new Set(),
-    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
+    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
@@ -128,7 +135,12 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       hooks.on('network.deleted', ({ networkId }) => matching.indexer.refreshNetwork(networkId));
       await matching.indexer.load({ fromStore: vectorIndex.name === 'local' });
       if (vectorIndex.name === 'local') matching.indexer.startSync(config.MATCH_SYNC_MS);
+      await legacy.start();
     },
   };
+  // DID sessions (the earlier route group) become the same Actor; their wallet is the account.
+  authenticator.addBearerVerifier(
+    new DidSessionVerifier((_em, address, chainId) => services.auth.signIns.walletAccount(address, chainId), { domains: config.DID_SESSION_DOMAINS }),
+  );
   return services;
 }

@@ -88,6 +88,65 @@ export class OpenAIClient {
     return content;
   }
 
+  /**
+   * One chat completion streamed (`stream: true`): yields the text as the server sends it.
+   * A failure before or during the stream is a ProviderError.
+   */
+  async *chatStream(messages: ChatMessage[], o: ChatOptions = {}): AsyncGenerator<string> {
+    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: this.opts.chatModel,
+          messages,
+          stream: true,
+          temperature: o.temperature ?? 0.2,
+          ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
+        }),
+        signal: AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 120_000),
+      });
+    } catch (err) {
+      throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
+    }
+    if (!res.ok || !res.body) {
+      const text = await res.text().catch(() => '');
+      throw new ProviderError(`provider answered ${res.status}: ${text.slice(0, 200)}`, res.status);
+    }
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl).trim();
+          buffer = buffer.slice(nl + 1);
+          if (!line.startsWith('data:')) continue;
+          const data = line.slice(5).trim();
+          if (data === '[DONE]') return;
+          let event: { choices?: Array<{ delta?: { content?: string | null } }> };
+          try {
+            event = JSON.parse(data);
+          } catch {
+            throw new ProviderError('provider stream sent something that is not JSON');
+          }
+          const piece = event.choices?.[0]?.delta?.content;
+          if (typeof piece === 'string' && piece) yield piece;
+        }
+      }
+    } catch (err) {
+      if (err instanceof ProviderError) throw err;
+      throw new ProviderError(`provider stream failed: ${(err as Error).message}`);
+    }
+  }
+
   /** A chat completion parsed as a JSON object. */
   async chatJson<T = Record<string, unknown>>(messages: ChatMessage[], o: ChatOptions = {}): Promise<T> {
     const text = await this.chat(messages, { ...o, json: true });

@@ -17,6 +17,13 @@ import { EmailCode } from './email-code.entity';
 import { DeviceLogin } from './device-login.entity';
 import { WalletIdentity } from './wallet-identity.entity';
 import { WebPage } from './web-page.entity';
+import { LegacyIndex } from './legacy-index.entity';
+import { LegacyIndexItem } from './legacy-index-item.entity';
+import { LegacyEmbedding } from './legacy-embedding.entity';
+import { LegacyEmbeddingModel } from './legacy-embedding-model.entity';
+import { PrivateConversation } from './private-conversation.entity';
+import { PrivateMessage } from './private-message.entity';
+import { AvatarCid } from './avatar-cid.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -40,4 +47,11 @@ export const entities = [
   NetworkRequest,
   IntentVector,
   Subscriber,
+  LegacyIndex,
+  LegacyIndexItem,
+  LegacyEmbedding,
+  LegacyEmbeddingModel,
+  PrivateConversation,
+  PrivateMessage,
+  AvatarCid,
 ];

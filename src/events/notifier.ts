@@ -2,12 +2,14 @@ import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { Logger } from '../logger';
 import { EVENTS_CHANNEL, type NotifyPayload } from './event-log';
+import { TOPICS_CHANNEL, type TopicNotice } from './topics';
 
 /**
  * Listens on the events channel with one dedicated connection per process and fans each
  * committed frame's (userId, eventId) out to local listeners. Frames themselves are read
  * from the table, so a lost notification only delays delivery until the next one or a
- * reconnect-triggered catch-up (`onReconnect`).
+ * reconnect-triggered catch-up (`onReconnect`). The same connection listens on the topics
+ * channel, whose notices carry short-lived stream data (src/events/topics.ts).
  */
 export class EventNotifier {
   private client: Client | null = null;
@@ -34,6 +36,7 @@ export class EventNotifier {
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => {
+      if (msg.channel === TOPICS_CHANNEL && msg.payload) return this.emitTopic(msg.payload);
       if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
       try {
         const p = JSON.parse(msg.payload) as NotifyPayload;
@@ -50,6 +53,7 @@ export class EventNotifier {
     client.on('end', () => this.scheduleReconnect());
     await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    await client.query(`LISTEN ${TOPICS_CHANNEL}`);
     this.client = client;
     this.connected = true;
   }
@@ -71,6 +75,22 @@ export class EventNotifier {
         });
     }, 1000);
     this.retryTimer.unref();
+  }
+
+  private emitTopic(payload: string): void {
+    try {
+      const notice = JSON.parse(payload) as TopicNotice;
+      if (typeof notice.topic === 'string') this.emitter.emit(`topic:${notice.topic}`, notice.data);
+    } catch (err) {
+      this.logger.warn({ err }, 'unreadable topic notification');
+    }
+  }
+
+  /** Calls `fn(data)` for every notice published on `topic` (src/events/topics.ts), on any instance. */
+  onTopic(topic: string, fn: (data: unknown) => void): () => void {
+    const key = `topic:${topic}`;
+    this.emitter.on(key, fn);
+    return () => this.emitter.off(key, fn);
   }
 
   /** Calls `fn(eventId)` whenever a frame for `userId` commits, on any instance. */

@@ -7,6 +7,9 @@ import { Network } from '../entities/network.entity';
 import type { NetworkRole } from '../entities/network-member.entity';
 import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
 import type { Services } from '../services';
+import type { LegacyIndex } from '../entities/legacy-index.entity';
+import type { WebPage } from '../entities/web-page.entity';
+import { Intent } from '../entities/intent.entity';
 
 /**
  * Per-request batch loaders, so nested fields cost one query per level rather than one per row.
@@ -75,5 +78,23 @@ export class Loaders {
   /** The given user's role in each network (null: not a member). */
   networkRolesOf(userId: string): DataLoader<string, NetworkRole | null> {
     return this.loader(`networkRoles:${userId}`, (ids) => rolesOf(this.em, userId, ids));
+  }
+
+  /** Indexes of the earlier route group, by id. */
+  get legacyIndexes(): DataLoader<string, LegacyIndex | null> {
+    return this.loader('legacyIndexes', (ids) => this.services.legacy.indexes.findMany(ids));
+  }
+
+  get webPages(): DataLoader<string, WebPage | null> {
+    return this.loader('webPages', (ids) => this.services.web.pages.findMany(ids));
+  }
+
+  /** Intents by id with no owner check: for nodes of indexes, which their owners put there. */
+  get intentNodes(): DataLoader<string, Intent | null> {
+    return this.loader('intentNodes', async (ids) => {
+      const rows = await this.em.find(Intent, { id: { $in: [...new Set(ids)] } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
   }
 }

@@ -15,6 +15,12 @@ import { CounterpartyGraphLinks, IntentGraphLinks } from './links/graph-links.re
 import { MiscResolver } from './accounts/misc.resolver';
 import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
+import { IndexResolver } from './legacy/index.resolver';
+import { IndexItemResolver } from './legacy/item.resolver';
+import { EmbeddingResolver } from './legacy/embedding.resolver';
+import { PrivateConversationResolver } from './legacy/private-conversation.resolver';
+import { CompletionResolver } from './legacy/completion.resolver';
+import { DidProfileResolver } from './legacy/did-profile.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -39,4 +45,10 @@ export const resolvers: NonEmptyArray<Function> = [
   MiscResolver,
   AgentResolver,
   ImageResolver,
+  IndexResolver,
+  IndexItemResolver,
+  EmbeddingResolver,
+  PrivateConversationResolver,
+  CompletionResolver,
+  DidProfileResolver,
 ];

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ExecutionResult } from 'graphql';
 import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,6 +34,12 @@ export interface RouteDef {
   send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
+  /**
+   * A stream row: the operation is a subscription, run with graphql-js `subscribe`; this writes
+   * its results (as server-sent events, say). Refusals before the first result answer as JSON
+   * with their status, like any route.
+   */
+  stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
 }
 
 /** A route table for one area: rows in the order they are matched. */

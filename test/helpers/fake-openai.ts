@@ -5,6 +5,7 @@ export interface ChatRequest {
   model: string;
   messages: Array<{ role: string; content: string }>;
   response_format?: { type: string };
+  stream?: boolean;
 }
 
 /**
@@ -63,6 +64,15 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       if (typeof out !== 'string') {
         res.writeHead(out.status).end(out.body);
+        return;
+      }
+      if (body.stream === true) {
+        // Streamed as OpenAI does: one SSE event per delta (here, per word), then [DONE].
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const piece of out.match(/\S+\s*|\s+/g) ?? []) {
+          res.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        }
+        res.end('data: [DONE]\n\n');
         return;
       }
       res.end(JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: out } }] }));

@@ -10,12 +10,18 @@ function vec(...xs: number[]): Float32Array {
 /**
  * The contract every vector index answers (local exact, local HNSW, Qdrant): filtered
  * search by network, owner and status, upsert replacing payloads, removal, clearing.
+ * `partition` makes the partition ids: networks (uuids) for intents, or index ids
+ * (stream ids) when the same index holds the earlier route group's items.
  */
-export function vectorIndexContract(name: string, make: () => Promise<{ index: VectorIndex; done?: () => Promise<void> }>): void {
+export function vectorIndexContract(
+  name: string,
+  make: () => Promise<{ index: VectorIndex; done?: () => Promise<void> }>,
+  partition: () => string = randomUUID,
+): void {
   describe(`vector index contract: ${name}`, () => {
     let index: VectorIndex;
     let done: (() => Promise<void>) | undefined;
-    const [n1, n2, n3] = [randomUUID(), randomUUID(), randomUUID()];
+    const [n1, n2, n3] = [partition(), partition(), partition()];
     const [alice, bob, carol] = [randomUUID(), randomUUID(), randomUUID()];
     const ids = { a: randomUUID(), b: randomUUID(), c: randomUUID(), d: randomUUID() };
 

@@ -1,6 +1,7 @@
 import { LocalVectorIndex } from '../../src/vector/local-index';
 import { QdrantVectorIndex } from '../../src/vector/qdrant-index';
 import { startFakeQdrant } from '../helpers/fake-qdrant';
+import { newStreamId } from '../../src/domain/shared/stream-id';
 import { vectorIndexContract } from './vector-index.contract';
 
 vectorIndexContract('local, exact', async () => ({ index: new LocalVectorIndex({ mode: 'exact' }) }));
@@ -9,6 +10,42 @@ vectorIndexContract('local, auto (HNSW past 2 per network)', async () => ({ inde
 vectorIndexContract('Qdrant adapter against a local Qdrant-protocol server', async () => {
   const fake = await startFakeQdrant();
   return { index: new QdrantVectorIndex({ url: fake.url, collection: `test_${Date.now()}` }), done: () => fake.close() };
+});
+
+// The earlier route group's items: their own index, partitioned by index ids (stream ids).
+vectorIndexContract('local, items partitioned by index', async () => ({ index: new LocalVectorIndex({ mode: 'auto', exactMax: 2 }) }), newStreamId);
+vectorIndexContract(
+  'Qdrant items collection beside the intents collection on one server',
+  async () => {
+    const fake = await startFakeQdrant();
+    const intents = new QdrantVectorIndex({ url: fake.url, collection: 'intents' });
+    // Something in the intents collection that an items search must never see.
+    await intents.upsert([{ id: '00000000-0000-4000-8000-0000000000aa', vector: new Float32Array(8).fill(1), userId: 'u', networkIds: ['n'], active: true }]);
+    return {
+      index: new QdrantVectorIndex({ url: fake.url, collection: 'index_items' }),
+      done: async () => {
+        expect(fake.collections.get('intents')!.points.size).toBe(1);
+        await fake.close();
+      },
+    };
+  },
+  newStreamId,
+);
+
+describe('two collections on one Qdrant', () => {
+  it('keep intent and item vectors apart', async () => {
+    const fake = await startFakeQdrant();
+    const intents = new QdrantVectorIndex({ url: fake.url, collection: 'intents' });
+    const items = new QdrantVectorIndex({ url: fake.url, collection: 'index_items' });
+    const shared = 'kjzl6kcym7w8y7nzgytqayf6aro12zt0mm01n6ydjomyvvklcspx9kr6gpbwd09';
+    await intents.upsert([{ id: '00000000-0000-4000-8000-000000000001', vector: new Float32Array([1, 0]), userId: 'u', networkIds: [shared], active: true }]);
+    await items.upsert([{ id: '00000000-0000-4000-8000-000000000002', vector: new Float32Array([1, 0, 0]), userId: 'u', networkIds: [shared], active: true }]);
+    expect((await intents.search({ vector: new Float32Array([1, 0]), networkIds: [shared], limit: 5 })).map((h) => h.id)).toEqual(['00000000-0000-4000-8000-000000000001']);
+    expect((await items.search({ vector: new Float32Array([1, 0, 0]), networkIds: [shared], limit: 5 })).map((h) => h.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
+    await items.clear();
+    expect(await intents.size()).toBe(1);
+    await fake.close();
+  });
 });
 
 // The same suite against a real Qdrant when one is configured.

@@ -22,6 +22,8 @@ export interface AuthDeps {
 
 /** The sign-in and session area (services.auth). */
 export interface AuthServices {
+  /** Accounts and sessions every sign-in method ends with (also the wallet behind a DID session). */
+  signIns: SignInService;
   siwe: SiweService;
   email: EmailSignInService;
   device: DeviceLoginService;
@@ -34,6 +36,7 @@ export interface AuthServices {
 export function createAuthServices(core: CoreDeps, deps: () => AuthDeps): AuthServices {
   const signIns = new SignInService(core, deps);
   return {
+    signIns,
     siwe: new SiweService(core, signIns),
     email: new EmailSignInService(core, signIns, () => deps().mailer),
     device: new DeviceLoginService(core, signIns),

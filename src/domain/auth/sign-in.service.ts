@@ -37,6 +37,24 @@ export class SignInService extends DomainService {
     return { token, user };
   }
 
+  /**
+   * The account of a wallet presenting a DID session: the same user its SIWE sign-in reaches,
+   * created on first use. The chain of the first sign-in fixes the user's DID, as for SIWE.
+   */
+  async walletAccount(walletAddress: string, chainId: number): Promise<User> {
+    const identity = { walletAddress: walletAddress.toLowerCase() };
+    // Every request of a DID session lands here: a known, active account costs one read.
+    const known = await this.em.findOne(User, identity);
+    if (known?.state === 'active') return known;
+    const user = await this.findOrCreate(identity);
+    await this.em.execute(
+      `insert into wallet_identities (user_id, chain_id, created_at) values (?, ?, now()) on conflict (user_id) do nothing`,
+      [user.id, chainId],
+      'run',
+    );
+    return user;
+  }
+
   /** An invited account (made by a network invitation) becomes active when its owner first signs in. */
   private async findOrCreate(identity: Identity): Promise<User> {
     let user = await this.em.findOne(User, identity);

@@ -94,6 +94,12 @@ export class ImageStorageService extends DomainService {
     return join(this.root, kind, userId.toLowerCase(), filename);
   }
 
+  /** Removes one stored image (a second copy of bytes already stored, say); a name that is not ours is ignored. */
+  async removeFile(kind: ImageKind, userId: string, filename: string): Promise<void> {
+    const path = this.pathOf(kind, userId, filename);
+    if (path) await rm(path, { force: true });
+  }
+
   /** Removes every image a user uploaded (account deletion). */
   async removeUserFiles(userId: string): Promise<void> {
     if (!isUuid(userId)) return;

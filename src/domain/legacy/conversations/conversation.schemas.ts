@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { isDid } from '../did.rules';
+import { MESSAGE_MAX, sourcesSchema } from '../completions/completion.schemas';
+
+export const MEMBERS_MAX = 50;
+export const SUMMARY_MAX = 2000;
+
+const members = z
+  .array(z.string().trim().refine(isDid, 'Not a DID'), { error: 'members must be an array of DIDs' })
+  .max(MEMBERS_MAX, `At most ${MEMBERS_MAX} members`);
+const summary = z.string().trim().max(SUMMARY_MAX, `At most ${SUMMARY_MAX} characters`);
+
+export const createConversationSchema = z.object({
+  sources: sourcesSchema,
+  members: members.nullish(),
+  summary: summary.nullish(),
+});
+
+/** Omitted fields stay; `summary: null` clears it. */
+export const updateConversationSchema = z.object({
+  sources: sourcesSchema.optional(),
+  summary: summary.nullable().optional(),
+});
+
+const role = z.enum(['user', 'assistant'], { error: 'role is user or assistant' });
+const content = z
+  .string({ error: (i) => (i.input === undefined ? 'content is required' : 'content must be a string') })
+  .max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`)
+  .refine((c) => c.trim().length > 0, 'content is empty');
+
+export const postMessageSchema = z.object({ role, content });
+
+/** An edit may change the text and the role; omitted fields stay. */
+export const editMessageSchema = z.object({ role: role.optional(), content: content.optional() });

@@ -1,0 +1,122 @@
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { AnswerModel } from '../../../ai/answer-model';
+import type { ChatMessage } from '../../../ai/openai-client';
+import { PrivateConversation } from '../../../entities/private-conversation.entity';
+import { PrivateMessage } from '../../../entities/private-message.entity';
+import { DomainService, type CoreDeps } from '../../shared/domain-service';
+import type { RetrievalService } from '../retrieval/retrieval.service';
+import { notifyConversation } from './conversation-stream';
+import { appendMessage } from './message-log';
+
+export const REPLY_SWEEP_JOB = 'legacy.replies.sweep';
+/** A reply still pending after this long was lost with its instance; the sweep writes it again. */
+const STALE_AFTER_MS = 3 * 60 * 1000;
+/** A chunk frame goes out once this much text has gathered, or this long after the last one. */
+const CHUNK_CHARS = 48;
+const CHUNK_MS = 100;
+/** Longest chunk notice (Postgres caps NOTIFY payloads at 8000 bytes). */
+const CHUNK_MAX = 1500;
+const REPLY_MAX = 20_000;
+
+/**
+ * The assistant's replies to user messages in private conversations: retrieval over the
+ * conversation's sources, the answer model's text streamed as `chunk` notices, then the reply
+ * saved and `end` sent (at commit). A failure marks the user message `failed` and ends the
+ * stream with an error; nothing the user wrote is lost.
+ */
+export class ReplyService extends DomainService {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    core: CoreDeps,
+    private readonly retrieval: RetrievalService,
+    private readonly model: AnswerModel,
+  ) {
+    super(core);
+  }
+
+  /** Starts the reply in the background (after the user message committed). */
+  start(conversationId: string, userMessageId: string): void {
+    const run: Promise<void> = RequestContext.create(this.core.orm.em, () => this.reply(conversationId, userMessageId))
+      .catch((err) => this.logger.error({ err, conversationId }, 'reply failed'))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  async reply(conversationId: string, userMessageId: string): Promise<void> {
+    const em = this.em;
+    const question = await em.findOne(PrivateMessage, { id: userMessageId, conversationId });
+    const conversation = await em.findOne(PrivateConversation, { id: conversationId });
+    if (!question || !conversation || question.replyState !== 'pending') return;
+    // The reply answers this version of the question; an edit meanwhile makes it stale.
+    const askedAt = question.updatedAt.getTime();
+    const history = await em.find(PrivateMessage, { conversationId, seq: { $lte: question.seq } }, { orderBy: { seq: 'asc' } });
+    const replyId = randomUUID();
+    let text = '';
+    try {
+      const indexIds = await this.retrieval.indexIdsOf(conversation.sources);
+      const passages = await this.retrieval.passagesFor(indexIds, question.content);
+      const messages: ChatMessage[] = history.map((m) => ({ role: m.role, content: m.content }));
+      let pending = '';
+      let flushedAt = Date.now();
+      const flush = async () => {
+        while (pending) {
+          const piece = pending.slice(0, CHUNK_MAX);
+          pending = pending.slice(piece.length);
+          await notifyConversation(em, conversationId, { kind: 'chunk', messageId: replyId, text: piece });
+        }
+        flushedAt = Date.now();
+      };
+      for await (const piece of this.model.stream({ messages, passages })) {
+        text += piece;
+        pending += piece;
+        if (pending.length >= CHUNK_CHARS || Date.now() - flushedAt >= CHUNK_MS) await flush();
+        if (text.length >= REPLY_MAX) break;
+      }
+      await flush();
+    } catch (err) {
+      this.logger.warn({ err: { message: (err as Error).message }, conversationId, model: this.model.name }, 'assistant reply failed');
+      await em.execute(`update private_messages set reply_state = 'failed' where id = ? and reply_state = 'pending'`, [userMessageId]);
+      await notifyConversation(em, conversationId, { kind: 'end', messageId: replyId, error: 'reply_failed' });
+      return;
+    }
+    await em.transactional(async (t) => {
+      const tx = t as EntityManager;
+      const [current] = await tx.execute<Array<{ updated_at: Date; reply_state: string | null }>>(
+        `select updated_at, reply_state from private_messages where id = ? for update`,
+        [userMessageId],
+      );
+      if (!current || current.reply_state !== 'pending' || new Date(current.updated_at).getTime() !== askedAt) {
+        // Deleted or edited while the answer was written: that answer is for a question no longer asked.
+        await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId, error: 'superseded' });
+        return;
+      }
+      await tx.execute(`update private_messages set reply_state = 'done' where id = ?`, [userMessageId]);
+      await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: text.slice(0, REPLY_MAX), authorId: null, replyState: null });
+      await notifyConversation(tx, conversationId, { kind: 'messages', type: 'message.created', messageIds: [replyId] });
+      await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId });
+    });
+  }
+
+  /**
+   * Writes the replies an instance lost (it stopped while writing them): user messages pending
+   * for longer than any reply takes are claimed, one instance each, and answered again.
+   */
+  async sweep(): Promise<number> {
+    const claimed = await this.em.execute<Array<{ id: string; conversation_id: string }>>(
+      `update private_messages set updated_at = now()
+        where id in (select id from private_messages where reply_state = 'pending' and updated_at < ? order by updated_at limit 50 for update skip locked)
+        returning id, conversation_id`,
+      [new Date(Date.now() - STALE_AFTER_MS)],
+    );
+    for (const c of claimed) await this.reply(c.conversation_id, c.id);
+    return claimed.length;
+  }
+
+  /** Waits for replies being written (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+}

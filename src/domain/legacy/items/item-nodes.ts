@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Intent } from '../../../entities/intent.entity';
+import type { IndexItemType } from '../../../entities/legacy-index-item.entity';
+import { WebPage } from '../../../entities/web-page.entity';
+import { isStreamId } from '../../shared/stream-id';
+import { isUuid } from '../../shared/validation';
+import { itemNotFound } from '../legacy.errors';
+
+/** What retrieval and embedding read of a node. */
+export interface NodeDoc {
+  id: string;
+  type: IndexItemType;
+  title: string | null;
+  url: string | null;
+  text: string;
+}
+
+/** The text a node's default embedding is made from. */
+export const documentOf = (n: NodeDoc) => (n.title ? `${n.title}\n\n${n.text}` : n.text);
+
+/**
+ * What a node id names, for a caller adding it to an index: any web page (pages are shared
+ * nodes), or one of the caller's own intents. Anything else is 404, as another user's intent is.
+ */
+export async function nodeTypeFor(em: EntityManager, itemId: string, userId: string): Promise<IndexItemType> {
+  if (isStreamId(itemId) && (await em.count(WebPage, { id: itemId })) > 0) return 'WebPage';
+  if (isUuid(itemId) && (await em.count(Intent, { id: itemId.toLowerCase(), userId })) > 0) return 'Intent';
+  throw itemNotFound();
+}
+
+/** The documents of these nodes by id; nodes that are gone are absent. */
+export async function loadNodeDocs(em: EntityManager, refs: ReadonlyArray<{ itemId: string; itemType: string }>): Promise<Map<string, NodeDoc>> {
+  const pageIds = [...new Set(refs.filter((r) => r.itemType === 'WebPage').map((r) => r.itemId))];
+  const intentIds = [...new Set(refs.filter((r) => r.itemType === 'Intent' && isUuid(r.itemId)).map((r) => r.itemId))];
+  const out = new Map<string, NodeDoc>();
+  if (pageIds.length) {
+    for (const p of await em.find(WebPage, { id: { $in: pageIds } })) {
+      out.set(p.id, { id: p.id, type: 'WebPage', title: p.title, url: p.url, text: p.content });
+    }
+  }
+  if (intentIds.length) {
+    for (const i of await em.find(Intent, { id: { $in: intentIds } })) {
+      out.set(i.id, { id: i.id, type: 'Intent', title: i.summary || null, url: null, text: i.payload });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Actor } from '../../../auth/actor';
+import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
+import { DomainService, type CoreDeps } from '../../shared/domain-service';
+import { newCommitId, newStreamId } from '../../shared/stream-id';
+import { parseInput } from '../../shared/validation';
+import type { IndexService } from '../indexes/index.service';
+import { legacyCaller } from '../legacy-caller';
+import { itemNotFound } from '../legacy.errors';
+import { decodeCursor, encodeCursor } from './item-cursor.rules';
+import type { ItemIndexer } from './item-indexer.service';
+import { nodeTypeFor } from './item-nodes';
+import { ITEMS_DEFAULT_LIMIT, listItemsSchema } from './item.schemas';
+
+export interface ItemPage {
+  items: LegacyIndexItem[];
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  cursor: string | null;
+}
+
+/** The stream id of a node's membership in an index: the same pair always gets the same id. */
+const itemRecordId = (indexId: string, itemId: string) => newStreamId(`index-item:${indexId}:${itemId}`);
+
+/** Items: nodes (web pages, intents) in an index, listed newest first or found by meaning. */
+export class ItemService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly indexes: IndexService,
+    private readonly indexer: ItemIndexer,
+  ) {
+    super(core);
+  }
+
+  /**
+   * Adds a node to an index the caller controls; adding it again answers the same item. A new
+   * (or returning) item gets its default embedding and enters the vector index.
+   */
+  async add(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
+    const caller = await legacyCaller(this.em, actor);
+    await this.indexes.requireControlled(caller, indexId);
+    const type = await nodeTypeFor(this.em, itemId, caller.userId);
+    const nodeId = type === 'Intent' ? itemId.toLowerCase() : itemId;
+    let item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: nodeId });
+    if (item && !item.deletedAt) return item;
+    if (item) {
+      item.deletedAt = null;
+      item.indexedAt = null;
+      item.updatedAt = new Date();
+      item.version = newCommitId(item.id);
+      await this.em.flush();
+    } else {
+      item = await this.insert(indexId, nodeId, type);
+    }
+    await this.indexer.embedItems([item.id]);
+    await this.em.refresh(item);
+    return item;
+  }
+
+  private async insert(indexId: string, itemId: string, type: LegacyIndexItem['itemType']): Promise<LegacyIndexItem> {
+    const item = new LegacyIndexItem();
+    item.id = itemRecordId(indexId, itemId);
+    item.indexId = indexId;
+    item.itemId = itemId;
+    item.itemType = type;
+    item.version = newCommitId(item.id);
+    try {
+      await this.em.persistAndFlush(item);
+      return item;
+    } catch (err) {
+      // Two adds of one node at once: the other request made the row.
+      if (!(err instanceof UniqueConstraintViolationException)) throw err;
+      this.em.clear();
+      return this.em.findOneOrFail(LegacyIndexItem, { indexId, itemId });
+    }
+  }
+
+  /** Removes a node from an index (soft); removing it again answers the same tombstone. */
+  async remove(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
+    const caller = await legacyCaller(this.em, actor);
+    await this.indexes.requireControlled(caller, indexId);
+    const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });
+    if (!item) throw itemNotFound();
+    if (item.deletedAt) return item;
+    item.deletedAt = new Date();
+    item.updatedAt = item.deletedAt;
+    item.version = newCommitId(item.id);
+    await this.em.flush();
+    await this.indexer.syncPoints([item.id]);
+    await this.em.refresh(item);
+    return item;
+  }
+
+  /** A live item of a live index, or 404. */
+  async requireLive(indexId: string, itemId: string): Promise<LegacyIndexItem> {
+    await this.indexes.requireLive(indexId);
+    const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] }, deletedAt: null });
+    if (!item) throw itemNotFound();
+    return item;
+  }
+
+  /**
+   * The items of a live index: newest first with an `after` cursor, or with `query` ranked by
+   * how near their default embedding is to the query's (the vector index narrows, Postgres
+   * confirms each hit is still a live item of this index).
+   */
+  async list(indexId: string, input: unknown): Promise<ItemPage> {
+    const req = parseInput(listItemsSchema, input ?? {});
+    await this.indexes.requireLive(indexId);
+    const limit = req.limit ?? ITEMS_DEFAULT_LIMIT;
+    if (req.query) return this.search(indexId, req.query, limit, req.cursor ?? null);
+    const after = req.cursor ? decodeCursor(req.cursor, 'after') : null;
+    const where: Record<string, unknown> = { indexId, deletedAt: null };
+    if (after?.kind === 'after') {
+      where.$or = [{ createdAt: { $lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { $lt: after.id } }];
+    }
+    const rows = await this.em.find(LegacyIndexItem, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    const cursor = rows.length > limit && last ? encodeCursor({ kind: 'after', createdAt: last.createdAt.toISOString(), id: last.id }) : null;
+    return { items, cursor };
+  }
+
+  private async search(indexId: string, query: string, limit: number, cursorText: string | null): Promise<ItemPage> {
+    const cursor = cursorText ? decodeCursor(cursorText, 'offset') : null;
+    const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
+    // Over-fetch: an entry may be stale for a moment on this instance (an item just removed).
+    const want = offset + limit + 1;
+    const hits = await this.indexer.search([indexId], query, want * 2 + 8);
+    const rows = hits.length ? await this.em.find(LegacyIndexItem, { pointId: { $in: hits.map((h) => h.pointId) }, indexId, deletedAt: null }) : [];
+    const byPoint = new Map(rows.map((r) => [r.pointId, r]));
+    const ranked = hits.map((h) => byPoint.get(h.pointId)).filter((r): r is LegacyIndexItem => !!r);
+    const items = ranked.slice(offset, offset + limit);
+    const cursorOut = ranked.length > offset + limit ? encodeCursor({ kind: 'offset', offset: offset + limit }) : null;
+    return { items, cursor: cursorOut };
+  }
+
+  /** Items by their record ids in the order asked (null for unknown ones), for batch loaders. */
+  async findMany(ids: readonly string[]): Promise<Array<LegacyIndexItem | null>> {
+    const unique = [...new Set(ids)];
+    const rows = unique.length ? await this.em.find(LegacyIndexItem, { id: { $in: unique } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+}

@@ -1,0 +1,87 @@
+import type { Actor } from '../../../auth/actor';
+import { AvatarCid } from '../../../entities/avatar-cid.entity';
+import { User } from '../../../entities/user.entity';
+import type { ImageStorageService } from '../../storage/image-storage.service';
+import { DomainService, type CoreDeps } from '../../shared/domain-service';
+import { badRequest, notFound, unauthenticated } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import { isCid, rawCidOf } from '../cid.rules';
+import { parsePkhDid } from '../did.rules';
+import { legacyCaller } from '../legacy-caller';
+import { didProfileSchema } from './did-profile.schemas';
+
+/** A profile as the earlier route group reads it: the core profile's name and intro, and the avatar's CID. */
+export interface DidProfile {
+  controllerDID: string;
+  name: string;
+  bio: string;
+  /** The CID of the avatar uploaded through upload_avatar; null when the avatar is not one (or none is set). */
+  avatar: string | null;
+}
+
+export interface AvatarUpload {
+  cid: string;
+  url: string;
+}
+
+/**
+ * Profiles bound to a DID. They are the account's own profile (the same user a SIWE sign-in
+ * reaches): name is its name, bio its intro, and avatar a CID naming an image this service
+ * stored, whose URL becomes the account's avatar.
+ */
+export class DidProfileService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly storage: ImageStorageService,
+  ) {
+    super(core);
+  }
+
+  /** Stores the image with the foundation's checks and answers its CIDv1 (raw, sha2-256). */
+  async uploadAvatar(actor: Actor | null, bytes: Buffer): Promise<AvatarUpload> {
+    if (!actor) throw unauthenticated();
+    const stored = await this.storage.store(actor, 'avatars', bytes);
+    const cid = await rawCidOf(bytes);
+    // The same bytes uploaded again keep their first file; the new copy is not needed.
+    await this.em.execute(
+      `insert into avatar_cids (user_id, cid, filename, content_type, size, created_at) values (?, ?, ?, ?, ?, now())
+       on conflict (user_id, cid) do nothing`,
+      [actor.userId, cid, stored.filename, stored.contentType, stored.size],
+    );
+    const row = await this.em.findOneOrFail(AvatarCid, { userId: actor.userId, cid }, { refresh: true });
+    if (row.filename !== stored.filename) await this.storage.removeFile('avatars', actor.userId, stored.filename);
+    return { cid, url: this.urlOf(row) };
+  }
+
+  private urlOf(a: AvatarCid): string {
+    return `${this.config.PUBLIC_URL}/api/storage/avatars/${a.userId}/${a.filename}`;
+  }
+
+  async update(actor: Actor | null, input: unknown): Promise<DidProfile> {
+    const caller = await legacyCaller(this.em, actor);
+    const req = parseInput(didProfileSchema, input ?? {});
+    let avatar: AvatarCid | null = null;
+    if (req.avatar) {
+      if (!isCid(req.avatar)) throw badRequest([{ path: 'avatar', message: 'Not a CID' }]);
+      avatar = await this.em.findOne(AvatarCid, { userId: caller.userId, cid: req.avatar });
+      if (!avatar) throw badRequest([{ path: 'avatar', message: 'Not the CID of an image you uploaded (POST /api/profile/upload_avatar)' }]);
+    }
+    const user = await this.em.findOneOrFail(User, { id: caller.userId });
+    user.name = req.name;
+    user.intro = req.bio;
+    user.avatar = avatar ? this.urlOf(avatar) : '';
+    await this.em.flush();
+    return { controllerDID: caller.did, name: user.name, bio: user.intro, avatar: avatar?.cid ?? null };
+  }
+
+  /** The profile of the account behind a DID (any chain id of the same wallet). */
+  async byDid(did: string): Promise<DidProfile> {
+    const parsed = parsePkhDid(did);
+    if (!parsed) throw badRequest([{ path: 'did', message: 'Not a did:pkh:eip155 DID (did:pkh:eip155:<chainId>:<0x address>)' }]);
+    const user = await this.em.findOne(User, { walletAddress: parsed.address });
+    if (!user) throw notFound('Profile');
+    const filename = user.avatar.startsWith(`${this.config.PUBLIC_URL}/api/storage/avatars/${user.id}/`) ? user.avatar.slice(user.avatar.lastIndexOf('/') + 1) : null;
+    const avatar = filename ? await this.em.findOne(AvatarCid, { userId: user.id, filename }) : null;
+    return { controllerDID: parsed.did, name: user.name, bio: user.intro, avatar: avatar?.cid ?? null };
+  }
+}
