@@ -29,6 +29,7 @@ import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
 import { vectorIndexFromConfig } from './vector/index-factory';
 import type { VectorIndex } from './vector/vector-index';
+import { AgentThreadService } from './domain/conversations/agent-thread.service';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -60,6 +61,8 @@ export interface Services extends CoreDeps {
   docs: DocsTopicsService;
   agents: AgentService;
   storage: ImageStorageService;
+  /** The personal-agent thread: reads, h2a entries, answers (src/domain/conversations). */
+  agentThread: AgentThreadService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -111,6 +114,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     docs: new DocsTopicsService(),
     agents: new AgentService(core, hooks),
     storage: new ImageStorageService(core),
+    agentThread: new AgentThreadService(core, hooks),
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },

@@ -17,6 +17,11 @@ import { EmailCode } from './email-code.entity';
 import { DeviceLogin } from './device-login.entity';
 import { WalletIdentity } from './wallet-identity.entity';
 import { WebPage } from './web-page.entity';
+import { Conversation } from './conversation.entity';
+import { ConversationParticipant } from './conversation-participant.entity';
+import { ConversationMessage } from './conversation-message.entity';
+import { AgentQuestion } from './agent-question.entity';
+import { AgentThreadEntry } from './agent-thread-entry.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -40,4 +45,9 @@ export const entities = [
   NetworkRequest,
   IntentVector,
   Subscriber,
+  Conversation,
+  ConversationParticipant,
+  ConversationMessage,
+  AgentQuestion,
+  AgentThreadEntry,
 ];
