@@ -30,6 +30,7 @@ import { MatchingService } from './domain/matching/matching.service';
 import { vectorIndexFromConfig } from './vector/index-factory';
 import type { VectorIndex } from './vector/vector-index';
 import { AgentThreadService } from './domain/conversations/agent-thread.service';
+import { ConversationService } from './domain/conversations/conversation.service';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -63,6 +64,8 @@ export interface Services extends CoreDeps {
   storage: ImageStorageService;
   /** The personal-agent thread: reads, h2a entries, answers (src/domain/conversations). */
   agentThread: AgentThreadService;
+  /** Direct conversations: list, open, messages, read marks, hiding. */
+  conversations: ConversationService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -91,6 +94,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
+  const agentThread = new AgentThreadService(core, hooks);
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const services: Services = {
     ...core,
@@ -114,7 +118,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     docs: new DocsTopicsService(),
     agents: new AgentService(core, hooks),
     storage: new ImageStorageService(core),
-    agentThread: new AgentThreadService(core, hooks),
+    agentThread,
+    conversations: new ConversationService(core, agentThread),
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },
