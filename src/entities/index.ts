@@ -22,6 +22,7 @@ import { ConversationParticipant } from './conversation-participant.entity';
 import { ConversationMessage } from './conversation-message.entity';
 import { AgentQuestion } from './agent-question.entity';
 import { AgentThreadEntry } from './agent-thread-entry.entity';
+import { EventConsumer, EventConsumerClaim } from './event-consumer.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -50,4 +51,6 @@ export const entities = [
   ConversationMessage,
   AgentQuestion,
   AgentThreadEntry,
+  EventConsumer,
+  EventConsumerClaim,
 ];

@@ -17,6 +17,7 @@ import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
 import { ConversationResolver } from './conversations/conversation.resolver';
 import { AgentThreadResolver } from './conversations/agent-thread.resolver';
+import { EventResolver } from './events/event.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -43,4 +44,5 @@ export const resolvers: NonEmptyArray<Function> = [
   ImageResolver,
   ConversationResolver,
   AgentThreadResolver,
+  EventResolver,
 ];
