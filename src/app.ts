@@ -117,6 +117,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
 
+  const formatWsError = formatError(logger);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
@@ -137,6 +138,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       // Each operation runs with its own EntityManager, like an HTTP request.
       execute: (args) => RequestContext.create(orm.em, () => execute(args)),
       subscribe: (args) => RequestContext.create(orm.em, () => subscribe(args)),
+      // Results carry the same error shape as over HTTP (domain code in extensions, unknown errors masked).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
       onError: (_ctx, _id, _payload, errors) => {
         for (const e of errors) logger.debug({ err: e }, 'graphql-ws operation error');
       },

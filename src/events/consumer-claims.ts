@@ -33,66 +33,67 @@ export async function releaseStaleClaims(em: EntityManager, agentId: string, sta
 }
 
 /**
- * Claims the oldest frame above the consumer's position that no connection holds. Two
- * connections racing for one frame: one insert wins, the other conflicts and tries the next.
+ * Claims the oldest frame above the consumer's position that no connection holds, and reads it,
+ * in one statement. Two connections racing for one frame: one insert wins, the other conflicts
+ * and tries the next. Null when nothing is left to claim.
  */
 export async function claimNext(em: EntityManager, agentId: string, userId: string, connectionId: string): Promise<Frame | null> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const claimed = await em.execute<Array<{ event_id: string }>>(
-      `insert into event_consumer_claims (agent_id, event_id, connection_id, delivered, claimed_at, heartbeat_at)
-       select ?, e.event_id, ?, false, now(), now()
-       from events e join event_consumers c on c.agent_id = ? and e.user_id = c.user_id
-       where e.user_id = ? and e.event_id > c.position
-         and not exists (select 1 from event_consumer_claims x where x.agent_id = ? and x.event_id = e.event_id)
-       order by e.event_id limit 1
-       on conflict (agent_id, event_id) do nothing
-       returning event_id`,
-      [agentId, connectionId, agentId, userId, agentId],
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const [row] = await em.execute<Array<{ candidate: string | null; event_id: string | null; type: string; payload: Record<string, unknown>; created_at: Date }>>(
+      `with cand as (
+         select e.event_id from events e join event_consumers c on c.agent_id = ? and c.user_id = e.user_id
+         where e.user_id = ? and e.event_id > c.position
+           and not exists (select 1 from event_consumer_claims x where x.agent_id = ? and x.event_id = e.event_id)
+         order by e.event_id limit 1),
+       ins as (
+         insert into event_consumer_claims (agent_id, event_id, connection_id, delivered, claimed_at, heartbeat_at)
+         select ?, event_id, ?, false, now(), now() from cand
+         on conflict (agent_id, event_id) do nothing
+         returning event_id)
+       select cand.event_id as candidate, e.event_id, e.type, e.payload, e.created_at
+       from (select 1) one
+       left join cand on true
+       left join ins on true
+       left join events e on e.user_id = ? and e.event_id = ins.event_id`,
+      [agentId, userId, agentId, agentId, connectionId, userId],
     );
-    if (claimed.length) {
-      const rows = await em.execute<Array<{ event_id: string; type: string; payload: Record<string, unknown>; created_at: Date }>>(
-        `select event_id, type, payload, created_at from events where user_id = ? and event_id = ?`,
-        [userId, claimed[0].event_id],
-      );
-      if (rows[0]) return toFrame(rows[0]);
-      // Pruned between claim and read: let the position pass it.
-      await markDelivered(em, agentId, claimed[0].event_id, connectionId);
-      continue;
-    }
-    const [open] = await em.execute<Array<{ n: string }>>(
-      `select count(*) as n from events e join event_consumers c on c.agent_id = ? and e.user_id = c.user_id
-       where e.user_id = ? and e.event_id > c.position
-         and not exists (select 1 from event_consumer_claims x where x.agent_id = ? and x.event_id = e.event_id)`,
-      [agentId, userId, agentId],
-    );
-    if (Number(open.n) === 0) return null;
+    if (row?.event_id) return toFrame({ event_id: row.event_id, type: row.type, payload: row.payload, created_at: row.created_at });
+    if (!row?.candidate) return null;
+    // Another connection took that frame first: try the next one.
   }
   return null;
 }
 
-/** The connection finished writing the frame: mark it and move the position over delivered frames. */
+/**
+ * The connection finished writing the frame: mark it delivered and move the position over the
+ * delivered frames that now follow it without a gap, in one statement. The position only
+ * grows (`greatest`); two acks racing may leave it a frame behind, which the next ack folds in
+ * (a delivered claim above the position is never handed out again).
+ */
 export async function markDelivered(em: EntityManager, agentId: string, eventId: string, connectionId: string): Promise<void> {
-  await em.transactional(async (tx) => {
-    const marked = await tx.execute<Array<{ event_id: string }>>(
-      `update event_consumer_claims set delivered = true where agent_id = ? and event_id = ? and connection_id = ? returning event_id`,
-      [agentId, eventId, connectionId],
-    );
-    if (!marked.length) return;
-    const [consumer] = await tx.execute<Array<{ position: string }>>(`select position from event_consumers where agent_id = ? for update`, [agentId]);
-    if (!consumer) return;
-    const claims = await tx.execute<Array<{ event_id: string; delivered: boolean }>>(
-      `select event_id, delivered from event_consumer_claims where agent_id = ? and event_id > ? order by event_id`,
-      [agentId, consumer.position],
-    );
-    let position = BigInt(consumer.position);
-    for (const c of claims) {
-      if (BigInt(c.event_id) !== position + 1n || !c.delivered) break;
-      position += 1n;
-    }
-    if (position === BigInt(consumer.position)) return;
-    await tx.execute(`update event_consumers set position = ?, updated_at = now() where agent_id = ?`, [String(position), agentId]);
-    await tx.execute(`delete from event_consumer_claims where agent_id = ? and event_id <= ?`, [agentId, String(position)]);
-  });
+  await em.execute(
+    `with acked as (
+       update event_consumer_claims set delivered = true
+       where agent_id = ? and event_id = ? and connection_id = ? returning event_id),
+     pos as (select position from event_consumers where agent_id = ?),
+     run as (
+       select x.event_id, x.event_id - row_number() over (order by x.event_id) as grp
+       from event_consumer_claims x, pos
+       where x.agent_id = ? and x.event_id > pos.position and (x.delivered or x.event_id in (select event_id from acked)))
+     update event_consumers c set position = greatest(c.position, r.top), updated_at = now()
+     from (select max(run.event_id) as top from run, pos where run.grp = pos.position) r
+     where c.agent_id = ? and r.top is not null and exists (select 1 from acked)`,
+    [agentId, eventId, connectionId, agentId, agentId, agentId],
+  );
+}
+
+/** Drops claims the position has passed (they only kept frames from being handed out twice). */
+export async function compactClaims(em: EntityManager, agentId: string): Promise<void> {
+  await em.execute(
+    `delete from event_consumer_claims x using event_consumers c
+     where x.agent_id = ? and c.agent_id = x.agent_id and x.event_id <= c.position`,
+    [agentId],
+  );
 }
 
 /** Renews the connection's undelivered claims, so other instances do not take them as abandoned. */
@@ -106,4 +107,5 @@ export async function heartbeatClaims(em: EntityManager, agentId: string, connec
 /** The connection ended: what it took but did not deliver goes back to the consumer. */
 export async function releaseClaims(em: EntityManager, agentId: string, connectionId: string): Promise<void> {
   await em.execute(`delete from event_consumer_claims where agent_id = ? and connection_id = ? and not delivered`, [agentId, connectionId]);
+  await compactClaims(em, agentId);
 }

@@ -17,7 +17,8 @@ export interface SseOptions {
   /** Shutdown ends every stream registered here first. */
   closers: Set<() => Promise<void> | void>;
   toEvent: (data: Record<string, any>) => SseEvent;
-  onCutOff?: () => void;
+  /** Told how many bytes the stream still held unwritten when it was cut off. */
+  onCutOff?: (buffered: number) => void;
 }
 
 type WriteOutcome = 'written' | 'slow' | 'closed';
@@ -94,7 +95,7 @@ export async function writeSse(res: Response, results: AsyncIterableIterator<Exe
       writing = false;
       if (outcome === 'slow') {
         opts.logger.info({ buffered: res.writableLength }, 'event stream cut off: the client stopped reading');
-        opts.onCutOff?.();
+        opts.onCutOff?.(res.writableLength);
         res.destroy();
         break;
       }

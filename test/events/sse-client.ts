@@ -53,8 +53,11 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
         });
         return;
       }
-      const waiters: Array<() => void> = [];
+      // Each pending waitFor: returns true once it settled.
+      const watchers = new Set<() => boolean>();
+      const notify = () => watchers.forEach((w) => w() && watchers.delete(w));
       let buffer = '';
+      let closed = false;
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -71,21 +74,27 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
           }
           if (data.length) stream.messages.push({ id, data: JSON.parse(data.join('\n')) });
         }
-        waiters.splice(0).forEach((w) => w());
+        notify();
       });
-      res.on('close', () => waiters.splice(0).forEach((w) => w()));
+      res.on('close', () => {
+        closed = true;
+        notify();
+      });
       stream.waitFor = (n, timeoutMs = 5000) =>
         new Promise((ok, fail) => {
-          const deadline = Date.now() + timeoutMs;
+          const failure = () => new Error(`expected ${n} messages, got ${stream.messages.length}: ${JSON.stringify(stream.messages.slice(-5).map((m) => m.data.type))}`);
+          const timer = setTimeout(() => {
+            watchers.delete(check);
+            fail(failure());
+          }, timeoutMs);
           const check = () => {
-            if (stream.messages.length >= n) return ok(stream.messages);
-            if (Date.now() > deadline || res.destroyed || res.complete) {
-              return fail(new Error(`expected ${n} messages, got ${stream.messages.length}: ${JSON.stringify(stream.messages.map((m) => m.data.type))}`));
-            }
-            waiters.push(check);
-            setTimeout(check, Math.min(100, Math.max(1, deadline - Date.now())));
+            if (stream.messages.length >= n) ok(stream.messages);
+            else if (closed) fail(failure());
+            else return false;
+            clearTimeout(timer);
+            return true;
           };
-          check();
+          if (!check()) watchers.add(check);
         });
       resolve(stream);
     });

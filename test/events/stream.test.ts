@@ -1,20 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { appendEvents } from '../../src/events/event-log';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
+import { ageFrames, sleep, writeFrames } from './helpers';
 import { openStream, type SseStream } from './sse-client';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Writes `n` test frames for the user, each in its own transaction (or all in one). */
-export async function writeFrames(app: TestApp, userId: string, n: number, { oneTransaction = false, size = 0 } = {}): Promise<void> {
-  const frame = (i: number) => ({ type: 'test.frame', n: i, pad: 'x'.repeat(size) });
-  if (oneTransaction) {
-    await app.withEm((em) => em.transactional((tx) => appendEvents(tx as EntityManager, Array.from({ length: n }, (_, i) => ({ userId, frame: frame(i) })))));
-    return;
-  }
-  for (let i = 0; i < n; i++) await app.withEm((em) => em.transactional((tx) => appendEvents(tx as EntityManager, [{ userId, frame: frame(i) }])));
-}
+import { pruneEvents } from '../../src/events/retention';
 
 describe('GET /api/events', () => {
   let app: TestApp;
@@ -82,6 +70,15 @@ describe('GET /api/events', () => {
     const both = await stream('/api/events?after=1', { ...user.auth, 'Last-Event-ID': '19' });
     const b = await both.waitFor(2);
     expect(b[1].id).toBe('20');
+  });
+
+  it('resumes an older cursor at the oldest kept frame once the 7-day retention pruned the rest', async () => {
+    await writeFrames(app, user.user.id, 6);
+    await ageFrames(app, user.user.id, 3, 8);
+    expect(await pruneEvents(app.services.orm)).toBeGreaterThanOrEqual(3);
+    const s = await stream('/api/events?after=1');
+    const got = await s.waitFor(4);
+    expect(got.slice(1).map((m) => m.id)).toEqual(['4', '5', '6']);
   });
 
   it('refuses a malformed cursor with 400', async () => {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../auth/actor';
-import { ensureConsumer, heartbeatClaims, releaseStaleClaims } from '../../events/consumer-claims';
+import { compactClaims, ensureConsumer, heartbeatClaims, releaseStaleClaims } from '../../events/consumer-claims';
 import { latestEventId, readEvents, type Frame } from '../../events/event-log';
 import { FrameFeed } from '../../events/frame-feed';
 import type { FrameHub } from '../../events/frame-hub';
@@ -35,6 +35,8 @@ export interface StreamStats {
   channels: number;
   /** Streams cut off because their client stopped reading. */
   cutOff: number;
+  /** The most bytes a cut-off stream still held unwritten (at most one frame: streams pull). */
+  maxBufferedAtCutOff: number;
 }
 
 const requireActor = (actor: Actor | null): Actor => {
@@ -53,6 +55,7 @@ export class EventStreamService extends DomainService {
   private readonly streams = new Set<OpenStream>();
   private heartbeat: NodeJS.Timeout | null = null;
   private cutOff = 0;
+  private maxBufferedAtCutOff = 0;
 
   constructor(
     core: CoreDeps,
@@ -77,12 +80,13 @@ export class EventStreamService extends DomainService {
 
   stats(): StreamStats {
     const consumers = [...this.streams].filter((s) => s.consumer).length;
-    return { open: this.streams.size, consumers, channels: this.hub.openChannels, cutOff: this.cutOff };
+    return { open: this.streams.size, consumers, channels: this.hub.openChannels, cutOff: this.cutOff, maxBufferedAtCutOff: this.maxBufferedAtCutOff };
   }
 
-  /** The transport cut a stream off (its client stopped reading). */
-  noteCutOff(): void {
+  /** The transport cut a stream off (its client stopped reading), holding `buffered` unwritten bytes. */
+  noteCutOff(buffered: number): void {
     this.cutOff += 1;
+    this.maxBufferedAtCutOff = Math.max(this.maxBufferedAtCutOff, buffered);
   }
 
   /** GET /api/events/log: oldest first, `next` set when the page is full. */
@@ -172,6 +176,7 @@ export class EventStreamService extends DomainService {
       if (!s.consumer || s.feed.isClosed) continue;
       try {
         await heartbeatClaims(s.em, s.consumer.agentId, s.consumer.connectionId);
+        await compactClaims(s.em, s.consumer.agentId);
         const seat = await selectedNegotiator(s.em, s.userId);
         if (seat.agentId !== s.consumer.agentId) await s.feed.return();
       } catch (err) {

@@ -30,7 +30,7 @@ export const eventRoutes: RouteTable = [
         logger: services.logger,
         closers: services.streamClosers,
         toEvent: (d) => ({ id: d.events.eventId, data: d.events.frame }),
-        onCutOff: () => services.eventStream.noteCutOff(),
+        onCutOff: (buffered) => services.eventStream.noteCutOff(buffered),
       }),
   },
 ];
