@@ -25,11 +25,13 @@ export async function ensureConsumer(em: EntityManager, agentId: string, userId:
 }
 
 /** Releases claims whose connection stopped renewing them (its process died). */
-export async function releaseStaleClaims(em: EntityManager, agentId: string, staleMs: number): Promise<void> {
-  await em.execute(
-    `delete from event_consumer_claims where agent_id = ? and not delivered and heartbeat_at < now() - (? * interval '1 millisecond')`,
+export async function releaseStaleClaims(em: EntityManager, agentId: string, staleMs: number): Promise<number> {
+  const gone = await em.execute<Array<{ event_id: string }>>(
+    `delete from event_consumer_claims where agent_id = ? and not delivered and heartbeat_at < now() - (? * interval '1 millisecond')
+     returning event_id`,
     [agentId, staleMs],
   );
+  return gone.length;
 }
 
 /**

@@ -48,6 +48,11 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
     return this.closed;
   }
 
+  /** Makes a waiting feed look again (frames became available without a new commit). */
+  poke(): void {
+    this.wake?.();
+  }
+
   onClose(fn: () => void): void {
     this.closeListeners.push(fn);
   }

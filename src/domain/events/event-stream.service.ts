@@ -177,6 +177,8 @@ export class EventStreamService extends DomainService {
       try {
         await heartbeatClaims(s.em, s.consumer.agentId, s.consumer.connectionId);
         await compactClaims(s.em, s.consumer.agentId);
+        // Frames a dead instance's connection held go to the live connections of the consumer.
+        if (await releaseStaleClaims(s.em, s.consumer.agentId, CLAIM_STALE_MS)) s.feed.poke();
         const seat = await selectedNegotiator(s.em, s.userId);
         if (seat.agentId !== s.consumer.agentId) await s.feed.return();
       } catch (err) {
