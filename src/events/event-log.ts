@@ -74,7 +74,7 @@ export async function appendEvent(em: EntityManager, userId: string, frame: Fram
   return w.eventId;
 }
 
-interface EventRow {
+export interface EventRow {
   event_id: string;
   type: string;
   payload: Record<string, unknown>;

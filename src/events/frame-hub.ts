@@ -1,13 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
-import { readEvents, type Frame } from './event-log';
+import { readEvents, toFrame, type EventRow, type Frame } from './event-log';
+
+type UserEventRow = EventRow & { user_id: string };
 import type { EventNotifier } from './notifier';
 
 /** How many recent frames a user's channel keeps, by count and by JSON size. */
 const CACHE_FRAMES = 256;
 const CACHE_BYTES = 512 * 1024;
 const FETCH_PAGE = 200;
+/** (user, id) pairs read per query when a burst is fetched. */
+const PAIRS_PER_QUERY = 500;
 
 interface Channel {
   /** Streams of this user open in this process. */
@@ -24,6 +28,8 @@ interface Channel {
   again: boolean;
   /** The smallest id notified since the cache was last empty. */
   notifiedFrom: bigint | null;
+  /** Notified frames are queued for (or in) a batched read that will wake the waiters. */
+  batched: boolean;
 }
 
 /**
@@ -37,6 +43,11 @@ interface Channel {
 export class FrameHub {
   private readonly channels = new Map<string, Channel>();
   private readonly offs: Array<() => void> = [];
+  /** Notified ids per user waiting for the next batched read. */
+  private readonly pending = new Map<string, bigint[]>();
+  private flushScheduled = false;
+  private flushing = false;
+  private flushAgain = false;
 
   constructor(
     private readonly orm: Orm,
@@ -64,7 +75,7 @@ export class FrameHub {
   attach(userId: string): () => void {
     let c = this.channels.get(userId);
     if (!c) {
-      c = { refs: 0, waiters: new Set(), cache: [], sizes: [], cacheBytes: 0, fetching: false, again: false, notifiedFrom: null };
+      c = { refs: 0, waiters: new Set(), cache: [], sizes: [], cacheBytes: 0, fetching: false, again: false, notifiedFrom: null, batched: false };
       this.channels.set(userId, c);
     }
     c.refs += 1;
@@ -97,7 +108,7 @@ export class FrameHub {
       if (start < c.cache.length) return c.cache.slice(start, start + limit);
       // The cache ends at or before `after`: nothing newer has been fetched yet. A fetch still
       // running will wake the caller; otherwise the table decides.
-      if (c.fetching || c.again) return [];
+      if (c.fetching || c.again || c.batched) return [];
     }
     return readEvents(em, userId, after, limit);
   }
@@ -107,7 +118,100 @@ export class FrameHub {
     if (!c) return;
     const id = BigInt(eventId);
     if (c.notifiedFrom === null || id < c.notifiedFrom) c.notifiedFrom = id;
-    this.refresh(userId);
+    // A burst of commits (a frame to each of 10k users) becomes a few batched reads, not one per user.
+    c.batched = true;
+    let ids = this.pending.get(userId);
+    if (!ids) this.pending.set(userId, (ids = []));
+    ids.push(id);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  /** Reads the notified frames of many users by their exact (user, id), a page of pairs per query. */
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    try {
+      while (this.pending.size) {
+        const batch: Array<[string, bigint[]]> = [];
+        let pairs = 0;
+        for (const entry of this.pending) {
+          batch.push(entry);
+          this.pending.delete(entry[0]);
+          pairs += entry[1].length;
+          if (pairs >= PAIRS_PER_QUERY) break;
+        }
+        await this.fetchPairs(batch);
+      }
+    } finally {
+      this.flushing = false;
+      if (this.flushAgain) {
+        this.flushAgain = false;
+        void this.flush();
+      }
+    }
+  }
+
+  private async fetchPairs(batch: Array<[string, bigint[]]>): Promise<void> {
+    const wanted: Array<[string, bigint[]]> = [];
+    for (const [userId, ids] of batch) {
+      const c = this.channels.get(userId);
+      if (!c) continue;
+      // A channel already fetching per user (after a reconnect) picks these up itself.
+      if (c.fetching) {
+        c.batched = false;
+        c.again = true;
+        continue;
+      }
+      const last = c.cache.length ? BigInt(c.cache[c.cache.length - 1].eventId) : null;
+      const fresh = ids.filter((id) => last === null || id > last);
+      if (fresh.length) wanted.push([userId, fresh]);
+      else this.settle(c);
+    }
+    if (!wanted.length) return;
+    const values = wanted.flatMap(([userId, ids]) => ids.map((id) => [userId, String(id)]));
+    let rows: UserEventRow[];
+    try {
+      rows = await (this.orm.em.fork() as EntityManager).execute<UserEventRow[]>(
+        `select user_id, event_id, type, payload, created_at from events
+         where (user_id, event_id) in (${values.map(() => '(?::uuid, ?::bigint)').join(', ')})
+         order by user_id, event_id`,
+        values.flat(),
+      );
+    } catch (err) {
+      this.logger.warn({ err }, 'event hub could not read new frames; streams read the table themselves');
+      rows = [];
+    }
+    const byUser = new Map<string, UserEventRow[]>();
+    for (const r of rows) {
+      const list = byUser.get(r.user_id) ?? [];
+      list.push(r);
+      byUser.set(r.user_id, list);
+    }
+    for (const [userId] of wanted) {
+      const c = this.channels.get(userId);
+      if (!c) continue;
+      const found = byUser.get(userId) ?? [];
+      // Nothing read (an error, or rows already pruned): an empty cache sends readers to the table.
+      if (!found.length) this.clear(c);
+      for (const r of found) this.push(c, toFrame(r));
+      c.notifiedFrom = null;
+      this.settle(c);
+    }
+  }
+
+  /** The channel's batched read is done: wake whoever waits for it. */
+  private settle(c: Channel): void {
+    c.batched = false;
+    const waiters = [...c.waiters];
+    c.waiters.clear();
+    waiters.forEach((w) => w());
   }
 
   private refresh(userId: string): void {

@@ -81,6 +81,33 @@ describe('GET /api/events', () => {
     expect(got.slice(1).map((m) => m.id)).toEqual(['4', '5', '6']);
   });
 
+  it('serves many streams of one user at different cursors through a burst larger than the hub keeps', async () => {
+    await writeFrames(app, user.user.id, 20);
+    const cursors = [null, '0', '5', '19', '20'];
+    const streams = await Promise.all(cursors.map((c) => stream(c === null ? '/api/events' : `/api/events?after=${c}`)));
+    await Promise.all(streams.map((s) => s.waitFor(1)));
+    await writeFrames(app, user.user.id, 300, { oneTransaction: true });
+    await writeFrames(app, user.user.id, 5);
+    for (const [i, s] of streams.entries()) {
+      const from = Number(cursors[i] ?? '20');
+      const frames = await s.waitFor(1 + 325 - from, 15_000);
+      expect(frames.slice(1).map((m) => Number(m.id))).toEqual(Array.from({ length: 325 - from }, (_, k) => from + 1 + k));
+    }
+    expect(app.services.eventStream.stats().channels).toBe(1);
+  });
+
+  it('misses nothing written while the notification listener was down', async () => {
+    const s = await stream('/api/events');
+    await s.waitFor(1);
+    await writeFrames(app, user.user.id, 1);
+    await s.waitFor(2);
+    // Cut the LISTEN connection; frames committed before it reconnects notify nobody.
+    await app.withEm((em) => em.execute(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`));
+    await writeFrames(app, user.user.id, 3);
+    const frames = await s.waitFor(5, 10_000);
+    expect(frames.slice(1).map((m) => m.id)).toEqual(['1', '2', '3', '4']);
+  });
+
   it('refuses a malformed cursor with 400', async () => {
     for (const path of ['/api/events?after=abc', '/api/events?after=-1']) {
       const s = await stream(path);
