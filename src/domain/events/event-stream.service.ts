@@ -53,6 +53,7 @@ const eventsUnavailable = () => unavailable('events_unavailable', { detail: 'The
  */
 export class EventStreamService extends DomainService {
   private readonly streams = new Set<OpenStream>();
+  private sharedEm: EntityManager | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private cutOff = 0;
   private maxBufferedAtCutOff = 0;
@@ -109,7 +110,7 @@ export class EventStreamService extends DomainService {
     const q = parseInput(streamQuerySchema, raw ?? {});
     if (!this.notifier.isConnected) throw eventsUnavailable();
     const agentId = q.consumer ? await this.requireConsumer(a.userId, q.consumer) : null;
-    const em = this.core.orm.em.fork() as EntityManager;
+    const em = this.feedEm();
     const start = q.after ?? (await this.available(() => latestEventId(em, a.userId)));
     const detach = this.hub.attach(a.userId);
     let stream: OpenStream;
@@ -137,6 +138,15 @@ export class EventStreamService extends DomainService {
       this.closers.delete(closer);
     });
     return stream.feed;
+  }
+
+  /**
+   * Streams only run plain SQL outside transactions (each statement takes a pool connection
+   * and gives it back), so they share one EntityManager instead of holding one each.
+   */
+  private feedEm(): EntityManager {
+    this.sharedEm ??= this.core.orm.em.fork() as EntityManager;
+    return this.sharedEm;
   }
 
   /** The seat moved (negotiator.changed): consumer streams of another agent end. */
