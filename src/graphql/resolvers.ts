@@ -15,7 +15,7 @@ import { CounterpartyGraphLinks, IntentGraphLinks } from './links/graph-links.re
 import { MiscResolver } from './accounts/misc.resolver';
 import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
-import { ConversationResolver } from './conversations/conversation.resolver';
+import { ConversationResolver, ParticipantFields } from './conversations/conversation.resolver';
 import { AgentThreadResolver } from './conversations/agent-thread.resolver';
 import { EventResolver } from './events/event.resolver';
 
@@ -43,6 +43,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AgentResolver,
   ImageResolver,
   ConversationResolver,
+  ParticipantFields,
   AgentThreadResolver,
   EventResolver,
 ];

@@ -221,6 +221,22 @@ describe('direct conversations', () => {
     expect(await framesOf(app, bob.user.id)).toEqual([]);
   });
 
+  it('is a graph over GraphQL: conversations link to participants, their users and messages', async () => {
+    const c = await open(ada, bob);
+    await app.http.post(`/api/conversations/${c.id}/messages`).set(bob.auth).send(text('graph'));
+    const res = await app.http
+      .post('/graphql')
+      .set(ada.auth)
+      .send({ query: '{ conversations { conversations { id unreadCount participants { participantType user { name } } lastMessage { role } messages(filter: { limit: 5 }) { parts { text } } } pagination { total } } }' });
+    expect(res.status).toBe(200);
+    const [conv] = res.body.data.conversations.conversations;
+    expect(conv.id).toBe(c.id);
+    expect(conv.unreadCount).toBe(1);
+    expect(conv.participants.map((p: { user: { name: string } }) => p.user.name).sort()).toEqual(['Ada', 'Bob']);
+    expect(conv.messages).toEqual([{ parts: [{ text: 'graph' }] }]);
+    expect(res.body.data.conversations.pagination.total).toBe(1);
+  });
+
   it('goes with an account: deleting a participant removes the conversation', async () => {
     const c = await open(ada, bob);
     await app.http.post(`/api/conversations/${c.id}/messages`).set(ada.auth).send(text('bye'));

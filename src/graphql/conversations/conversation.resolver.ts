@@ -3,6 +3,7 @@ import type { ConversationRow } from '../../domain/conversations/conversation.qu
 import { unauthenticated } from '../../domain/shared/errors';
 import { plainInput } from '../accounts/plain-input';
 import { DeleteResultType } from '../agents/agent.types';
+import { UserType } from '../accounts/user.types';
 import type { GraphQLContext } from '../context';
 import { pagination } from '../shared/pagination.types';
 import {
@@ -103,5 +104,14 @@ export class ConversationResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<MessageType[]> {
     return (await ctx.services.conversations.messages(ctx.actor, c.id, plainInput(filter ?? {}))).messages;
+  }
+}
+
+/** A participant links to the user's public profile (null for the agent in the agent thread). */
+@Resolver(() => ParticipantType)
+export class ParticipantFields {
+  @FieldResolver(() => UserType, { nullable: true })
+  async user(@Root() p: ParticipantType, @Ctx() ctx: GraphQLContext): Promise<UserType | null> {
+    return p.participantType === 'user' ? ctx.loaders.users.load(p.participantId) : null;
   }
 }
