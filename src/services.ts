@@ -101,7 +101,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const vectorIndex = vectorIndexFromConfig(config);
   const agentThread = new AgentThreadService(core, hooks);
   const streamClosers = new Set<() => Promise<void> | void>();
-  const eventStream = new EventStreamService(core, notifier, new FrameHub(orm, notifier, logger), streamClosers);
+  const agents = new AgentService(core, hooks);
+  const eventStream = new EventStreamService(core, { notifier, hub: new FrameHub(orm, notifier, logger), agents, closers: streamClosers });
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const services: Services = {
     ...core,
@@ -123,7 +124,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     onboarding: new OnboardingService(core),
     subscriptions: new SubscriptionService(core),
     docs: new DocsTopicsService(),
-    agents: new AgentService(core, hooks),
+    agents,
     storage: new ImageStorageService(core),
     agentThread,
     conversations: new ConversationService(core, agentThread),

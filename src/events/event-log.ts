@@ -69,6 +69,23 @@ export async function appendEvents(
   return written;
 }
 
+/**
+ * Takes the users' counter rows (in the same fixed order appendEvents uses) without writing a
+ * frame. A transaction that will lock other rows before appending (a question it answers, say)
+ * calls this first, so it takes locks in the same order as writers that append first and then
+ * touch those rows, and the two cannot deadlock.
+ */
+export async function lockEventCounters(em: EntityManager, userIds: string[]): Promise<void> {
+  if (!em.isInTransaction()) throw new Error('lockEventCounters must run inside a transaction');
+  for (const userId of [...new Set(userIds)].sort()) {
+    await em.execute(
+      `insert into event_counters (user_id, last_id) values (?, 0)
+       on conflict (user_id) do update set last_id = event_counters.last_id`,
+      [userId],
+    );
+  }
+}
+
 export async function appendEvent(em: EntityManager, userId: string, frame: FrameInput) {
   const [w] = await appendEvents(em, [{ userId, frame }]);
   return w.eventId;

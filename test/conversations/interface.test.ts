@@ -1,4 +1,5 @@
 import { DomainError } from '../../src/domain/shared/errors';
+import { appendEvent } from '../../src/events/event-log';
 import { openDirectConversation } from '../../src/domain/conversations/direct-conversation';
 import { readAgentQuestion, writeAgentThreadEntries } from '../../src/domain/conversations/agent-thread.entries';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -169,6 +170,36 @@ describe('conversations: interface for other areas', () => {
       expect(frames.map((f) => f.type)).toEqual(['message', 'principal.input', 'message']);
       expect(frames[1]).toMatchObject({ data: { intentId: intent.id, questionId: 'budget', text: 'Up to 50k' } });
       expect(heard).toEqual([{ userId: user.id, intentId: intent.id, questionId: 'budget', text: 'Up to 50k' }]);
+    });
+
+    it("a negotiator's transaction and the owner's answer interleave without deadlock", async () => {
+      const { user } = await createUser(app);
+      const intent = await createIntent(app, user.id);
+      const agentId = await systemAgentId(app, user.id);
+      const ids = ['d1', 'd2', 'd3'];
+      await inTransaction(app, (tx) =>
+        writeAgentThreadEntries(tx, { ownerId: user.id, agentId, intentId: intent.id, entries: ids.map((id) => ({ kind: 'question', id, createdAt: new Date().toISOString(), text: `${id}?` })) }),
+      );
+      const actor = { userId: user.id, credential: 'session' as const };
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const runs = ids.flatMap((id) => [
+        // The negotiator writes a frame for the owner first (holding the owner's counter), then expires the question.
+        inTransaction(app, async (tx) => {
+          await appendEvent(tx, user.id, { type: 'negotiation.changed', id: id, title: 't', body: 'b', data: { intentId: intent.id } });
+          await sleep(150);
+          await writeAgentThreadEntries(tx, { ownerId: user.id, agentId, intentId: intent.id, entries: [{ kind: 'expire', id: `x-${id}`, questionId: id }] });
+        }),
+        sleep(40).then(() => app.withEm(() => app.services.agentThread.answer(actor, { intentId: intent.id, answers: [{ questionId: id, text: 'yes' }] }))),
+      ]);
+      const results = await Promise.allSettled(runs);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      // Whichever committed first decided: answered (with its principal.input) or expired.
+      const inputs = (await framesOf(app, user.id)).filter((f) => f.type === 'principal.input').map((f) => (f.data as { questionId: string }).questionId);
+      for (const id of ids) {
+        const status = (await app.withEm((em) => readAgentQuestion(em, user.id, id)))?.status;
+        expect(['answered', 'expired']).toContain(status);
+        expect(inputs.filter((q) => q === id)).toHaveLength(status === 'answered' ? 1 : 0);
+      }
     });
 
     it('two racing answers to one question: exactly one principal.input', async () => {

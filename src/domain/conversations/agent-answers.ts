@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessagePart } from '../../entities/conversation-message.entity';
-import { appendEvent } from '../../events/event-log';
+import { appendEvent, lockEventCounters } from '../../events/event-log';
 import { openAgentThread } from './agent-thread';
 import { principalInputFrame } from './conversation.frames';
 import { insertMessage, textParts, type MessageView } from './message.records';
@@ -34,6 +34,8 @@ export async function answerAgentQuestions(
   input: { ownerId: string; intentId: string; answers: OwnerAnswer[] },
 ): Promise<AnswerOutcome> {
   if (!em.isInTransaction()) throw new Error('answerAgentQuestions must run inside a transaction');
+  // The owner's counter first, then question rows: a negotiator writing entries takes them in that order too.
+  await lockEventCounters(em, [input.ownerId]);
   const threadId = await openAgentThread(em, input.ownerId);
   const outcome: AnswerOutcome = { messages: [], answered: [] };
   for (const a of input.answers) {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AgentQuestionScope, AgentQuestionStatus, QuestionMatch } from '../../entities/agent-question.entity';
-import { appendEvent } from '../../events/event-log';
+import { appendEvent, lockEventCounters } from '../../events/event-log';
 import { intentNotFound } from '../intents/intent.errors';
 import { badRequest, notFound, type ValidationDetail } from '../shared/errors';
 import { isUuid } from '../shared/validation';
@@ -88,6 +88,8 @@ export async function writeAgentThreadEntries(
     throw notFound('Agent');
   }
   const agentId = input.agentId.toLowerCase();
+  // Lock order shared with the owner's answers: event counter, then thread and question rows.
+  await lockEventCounters(em, [ownerId]);
   const threadId = await openAgentThread(em, ownerId);
   const written: string[] = [];
   for (const e of entries) {

@@ -5,13 +5,15 @@ export const AGENT_THREAD_ALIAS = 'agent';
 
 /** The id of the user's agent thread, created on first use (race-safe, like a DM). */
 export async function openAgentThread(em: EntityManager, ownerId: string): Promise<string> {
-  const [row] = await em.execute<Array<{ id: string }>>(
+  const pairKey = `agent:${ownerId.toLowerCase()}`;
+  const inserted = await em.execute<Array<{ id: string }>>(
     `insert into conversations (id, kind, pair_key, user_a_id, user_b_id, created_at, updated_at)
      values (gen_random_uuid(), 'agent', ?, ?, null, now(), now())
-     on conflict (pair_key) do update set updated_at = conversations.updated_at
+     on conflict (pair_key) do nothing
      returning id`,
-    [`agent:${ownerId.toLowerCase()}`, ownerId],
+    [pairKey, ownerId],
   );
+  const [row] = inserted.length ? inserted : await em.execute<Array<{ id: string }>>(`select id from conversations where pair_key = ?`, [pairKey]);
   await em.execute(
     `insert into conversation_participants (conversation_id, user_id, joined_at) values (?, ?, now())
      on conflict (conversation_id, user_id) do nothing`,

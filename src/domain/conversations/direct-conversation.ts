@@ -15,18 +15,22 @@ export function directPairKey(userA: string, userB: string): { key: string; low:
 export async function openDirectConversation(em: EntityManager, userA: string, userB: string): Promise<string> {
   const { key, low, high } = directPairKey(userA, userB);
   if (low === high) throw new Error('A direct conversation needs two different users');
-  const [row] = await em.execute<Array<{ id: string }>>(
+  // `do nothing` takes no lock on an existing row (the caller's transaction may run long); a
+  // conflicting insert still in flight makes this wait for it, and the select then sees it.
+  const inserted = await em.execute<Array<{ id: string }>>(
     `insert into conversations (id, kind, pair_key, user_a_id, user_b_id, created_at, updated_at)
      values (gen_random_uuid(), 'direct', ?, ?, ?, now(), now())
-     on conflict (pair_key) do update set updated_at = conversations.updated_at
+     on conflict (pair_key) do nothing
      returning id`,
     [key, low, high],
   );
+  const [row] = inserted.length ? inserted : await em.execute<Array<{ id: string }>>(`select id from conversations where pair_key = ?`, [key]);
   await em.execute(
     `insert into conversation_participants (conversation_id, user_id, hidden_at, joined_at)
      values (?, ?, null, now()), (?, ?, null, now())
-     on conflict (conversation_id, user_id) do update set hidden_at = null`,
+     on conflict (conversation_id, user_id) do nothing`,
     [row.id, low, row.id, high],
   );
+  await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and hidden_at is not null`, [row.id]);
   return row.id;
 }

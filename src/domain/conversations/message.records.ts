@@ -74,16 +74,15 @@ export async function insertMessage(em: EntityManager, m: NewMessage): Promise<M
       intentIdOf(m.metadata),
     ],
   );
-  await em.execute(`update conversations set last_message_at = ?, updated_at = now() where id = ?`, [row.created_at, m.conversationId]);
-  const recipients = await em.execute<Array<{ user_id: string }>>(
-    `update conversation_participants set hidden_at = null where conversation_id = ? returning user_id`,
-    [m.conversationId],
-  );
   const view = toMessageView(row);
+  const recipients = await em.execute<Array<{ user_id: string }>>(`select user_id from conversation_participants where conversation_id = ?`, [m.conversationId]);
+  // Counters before the conversation row: every writer takes them in this order (no deadlock).
   await appendEvents(
     em,
     recipients.map((r) => ({ userId: r.user_id, frame: messageFrame(m.conversationId, view) })),
   );
+  await em.execute(`update conversations set last_message_at = ?, updated_at = now() where id = ?`, [row.created_at, m.conversationId]);
+  await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and hidden_at is not null`, [m.conversationId]);
   return view;
 }
 

@@ -7,6 +7,7 @@ import { FrameFeed } from '../../events/frame-feed';
 import type { FrameHub } from '../../events/frame-hub';
 import { ConsumerSource, CursorSource } from '../../events/frame-sources';
 import type { EventNotifier } from '../../events/notifier';
+import type { AgentService } from '../agents/agent.service';
 import { selectedNegotiator } from '../agents/selected-negotiator';
 import { notSelectedNegotiator } from '../conversations/conversation.errors';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
@@ -58,13 +59,17 @@ export class EventStreamService extends DomainService {
   private cutOff = 0;
   private maxBufferedAtCutOff = 0;
 
+  private readonly notifier: EventNotifier;
+  private readonly hub: FrameHub;
+  private readonly agents: AgentService;
+  private readonly closers: Set<() => Promise<void> | void>;
+
   constructor(
     core: CoreDeps,
-    private readonly notifier: EventNotifier,
-    private readonly hub: FrameHub,
-    private readonly closers: Set<() => Promise<void> | void>,
+    deps: { notifier: EventNotifier; hub: FrameHub; agents: AgentService; closers: Set<() => Promise<void> | void> },
   ) {
     super(core);
+    ({ notifier: this.notifier, hub: this.hub, agents: this.agents, closers: this.closers } = deps);
   }
 
   start(): void {
@@ -163,9 +168,7 @@ export class EventStreamService extends DomainService {
     if (!owned.length) throw notFound('Agent');
     const seat = await this.available(() => selectedNegotiator(this.em, userId));
     if (seat.agentId !== agentId) throw notSelectedNegotiator(agentId);
-    await this.available(() =>
-      this.em.execute(`update agents set last_seen_at = now() where id = ? and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`, [agentId]),
-    );
+    await this.available(() => this.agents.markSeen(agentId));
     return agentId;
   }
 
