@@ -108,6 +108,18 @@ describe('GET /api/events', () => {
     expect(frames.slice(1).map((m) => m.id)).toEqual(['1', '2', '3', '4']);
   });
 
+  it('ends a stream whose session was revoked', async () => {
+    const s = await stream('/api/events');
+    await s.waitFor(1);
+    const other = await app.withEm((em) => app.services.sessions.issue(em, user.user.id, { provider: 'test' }));
+    const revoke = await app.http.post('/api/auth/devices/revoke').set({ Authorization: `Bearer ${other.token}` }).send({ sessionId: user.sessionId });
+    expect(revoke.status).toBe(200);
+    // Checked every 10 s; run the check now.
+    expect(await app.services.eventStream.checkCredentials()).toBe(1);
+    await s.ended;
+    expect((await stream('/api/events')).status).toBe(401);
+  });
+
   it('refuses a malformed cursor with 400', async () => {
     for (const path of ['/api/events?after=abc', '/api/events?after=-1']) {
       const s = await stream(path);

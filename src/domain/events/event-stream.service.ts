@@ -23,6 +23,9 @@ export const CLAIM_STALE_MS = 3 * CONSUMER_HEARTBEAT_MS;
 interface OpenStream {
   feed: FrameFeed;
   userId: string;
+  /** The credential that opened it: the stream ends when it is revoked, expires or is deleted. */
+  sessionId?: string;
+  apiKeyId?: string;
   /** Set for consumer streams. */
   consumer?: ConsumerSource;
   em: EntityManager;
@@ -74,7 +77,10 @@ export class EventStreamService extends DomainService {
 
   start(): void {
     this.hub.start();
-    this.heartbeat = setInterval(() => void this.renewConsumers(), CONSUMER_HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => {
+      void this.renewConsumers();
+      void this.checkCredentials().catch((err) => this.logger.warn({ err }, 'stream credential check failed'));
+    }, CONSUMER_HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
@@ -135,6 +141,8 @@ export class EventStreamService extends DomainService {
       detach();
       throw err;
     }
+    stream.sessionId = a.sessionId;
+    stream.apiKeyId = a.apiKeyId;
     const closer = () => stream.feed.return().then(() => undefined);
     this.streams.add(stream);
     this.closers.add(closer);
@@ -181,6 +189,30 @@ export class EventStreamService extends DomainService {
       this.logger.warn({ err }, 'event log unavailable');
       throw eventsUnavailable();
     }
+  }
+
+  /**
+   * Ends the streams whose session was revoked or expired, or whose API key or account was
+   * deleted since they opened (two batched reads for all open streams).
+   */
+  async checkCredentials(): Promise<number> {
+    const open = [...this.streams].filter((s) => !s.feed.isClosed);
+    const sessionIds = [...new Set(open.flatMap((s) => (s.sessionId ? [s.sessionId] : [])))];
+    const keyIds = [...new Set(open.flatMap((s) => (s.apiKeyId ? [s.apiKeyId] : [])))];
+    if (!sessionIds.length && !keyIds.length) return 0;
+    const em = this.feedEm();
+    const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+    const liveSessions = sessionIds.length
+      ? await em.execute<Array<{ id: string }>>(
+          `select id from sessions where id in (${list(sessionIds.length)}) and revoked_at is null and expires_at > now()`,
+          sessionIds,
+        )
+      : [];
+    const liveKeys = keyIds.length ? await em.execute<Array<{ id: string }>>(`select id from api_keys where id in (${list(keyIds.length)})`, keyIds) : [];
+    const live = new Set([...liveSessions, ...liveKeys].map((r) => r.id));
+    const ending = open.filter((s) => (s.sessionId && !live.has(s.sessionId)) || (s.apiKeyId && !live.has(s.apiKeyId)));
+    await Promise.all(ending.map((s) => s.feed.return()));
+    return ending.length;
   }
 
   /** Renews in-flight claims and ends consumer streams whose agent lost the seat on any instance. */
