@@ -40,6 +40,8 @@ function writeChunk(res: Response, chunk: string, slowClientMs: number): Promise
     };
     const onClose = () => done('closed');
     const timer = setTimeout(() => done('slow'), slowClientMs);
+    // A stream's deadline must not keep a stopping process alive.
+    timer.unref();
     res.on('close', onClose);
     res.write(chunk, (err) => done(err ? 'closed' : 'written'));
   });
