@@ -56,7 +56,8 @@ export function redactUrl(url: string): string {
 }
 
 function credentialsOf(req: Request): Credentials {
-  const token = QUERY_TOKEN_PATHS.has(req.path) && typeof req.query?.token === 'string' ? req.query.token : null;
+  // `req.path` is relative to the middleware's mount point; the stream is matched on the full path.
+  const token = QUERY_TOKEN_PATHS.has(`${req.baseUrl}${req.path}`) && typeof req.query?.token === 'string' ? req.query.token : null;
   const apiKey = req.headers['x-api-key'];
   return {
     bearer: bearerFrom(req.headers.authorization) ?? token,
@@ -152,6 +153,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
 
+  const formatWsError = formatError(logger);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
@@ -172,6 +174,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       // Each operation runs with its own EntityManager, like an HTTP request.
       execute: (args) => RequestContext.create(orm.em, () => execute(args)),
       subscribe: (args) => RequestContext.create(orm.em, () => subscribe(args)),
+      // Results carry the same error shape as over HTTP (domain code in extensions, unknown errors masked).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
       onError: (_ctx, _id, _payload, errors) => {
         for (const e of errors) logger.debug({ err: e }, 'graphql-ws operation error');
       },

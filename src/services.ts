@@ -31,6 +31,11 @@ import { itemVectorIndexFromConfig, vectorIndexFromConfig } from './vector/index
 import { DidSessionVerifier } from './auth/did-session.verifier';
 import { createLegacyServices, type LegacyServices } from './domain/legacy/legacy-services';
 import type { VectorIndex } from './vector/vector-index';
+import { AgentThreadService } from './domain/conversations/agent-thread.service';
+import { ConversationService } from './domain/conversations/conversation.service';
+import { EventStreamService } from './domain/events/event-stream.service';
+import { FrameHub } from './events/frame-hub';
+import { EVENTS_PRUNE_JOB, pruneEvents } from './events/retention';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -64,6 +69,12 @@ export interface Services extends CoreDeps {
   storage: ImageStorageService;
   /** The earlier route group (legacy-api.md). */
   legacy: LegacyServices;
+  /** The personal-agent thread: reads, h2a entries, answers (src/domain/conversations). */
+  agentThread: AgentThreadService;
+  /** Direct conversations: list, open, messages, read marks, hiding. */
+  conversations: ConversationService;
+  /** The event log and streams (SSE and GraphQL subscriptions). */
+  eventStream: EventStreamService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -92,6 +103,10 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
+  const agentThread = new AgentThreadService(core, hooks);
+  const streamClosers = new Set<() => Promise<void> | void>();
+  const agents = new AgentService(core, hooks);
+  const eventStream = new EventStreamService(core, { notifier, hub: new FrameHub(orm, notifier, logger), agents, closers: streamClosers });
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const storage = new ImageStorageService(core);
   const legacy = createLegacyServices(core, { provider, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
@@ -115,19 +130,25 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     onboarding: new OnboardingService(core),
     subscriptions: new SubscriptionService(core),
     docs: new DocsTopicsService(),
-    agents: new AgentService(core, hooks),
+    agents,
     storage,
     legacy,
+    agentThread,
+    conversations: new ConversationService(core, agentThread),
+    eventStream,
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
-    streamClosers: new Set(),
-    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
+    streamClosers,
+    closers: [() => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
       matching.registerJobs();
+      jobs.register({ name: EVENTS_PRUNE_JOB, cron: '23 * * * *', handler: async () => void (await pruneEvents(orm)) });
+      eventStream.start();
+      hooks.on('negotiator.changed', ({ userId, agentId }) => eventStream.seatChanged(userId, agentId));
       hooks.on('intents.changed', async ({ intentIds }) => {
         await matching.indexIntents(intentIds);
       });

@@ -24,6 +24,12 @@ import { LegacyEmbeddingModel } from './legacy-embedding-model.entity';
 import { PrivateConversation } from './private-conversation.entity';
 import { PrivateMessage } from './private-message.entity';
 import { AvatarCid } from './avatar-cid.entity';
+import { Conversation } from './conversation.entity';
+import { ConversationParticipant } from './conversation-participant.entity';
+import { ConversationMessage } from './conversation-message.entity';
+import { AgentQuestion } from './agent-question.entity';
+import { AgentThreadEntry } from './agent-thread-entry.entity';
+import { EventConsumer, EventConsumerClaim } from './event-consumer.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -54,4 +60,11 @@ export const entities = [
   PrivateConversation,
   PrivateMessage,
   AvatarCid,
+  Conversation,
+  ConversationParticipant,
+  ConversationMessage,
+  AgentQuestion,
+  AgentThreadEntry,
+  EventConsumer,
+  EventConsumerClaim,
 ];

@@ -69,25 +69,50 @@ export async function appendEvents(
   return written;
 }
 
+/**
+ * Takes the users' counter rows (in the same fixed order appendEvents uses) without writing a
+ * frame. A transaction that will lock other rows before appending (a question it answers, say)
+ * calls this first, so it takes locks in the same order as writers that append first and then
+ * touch those rows, and the two cannot deadlock.
+ */
+export async function lockEventCounters(em: EntityManager, userIds: string[]): Promise<void> {
+  if (!em.isInTransaction()) throw new Error('lockEventCounters must run inside a transaction');
+  for (const userId of [...new Set(userIds)].sort()) {
+    await em.execute(
+      `insert into event_counters (user_id, last_id) values (?, 0)
+       on conflict (user_id) do update set last_id = event_counters.last_id`,
+      [userId],
+    );
+  }
+}
+
 export async function appendEvent(em: EntityManager, userId: string, frame: FrameInput) {
   const [w] = await appendEvents(em, [{ userId, frame }]);
   return w.eventId;
 }
 
-interface EventRow {
+export interface EventRow {
   event_id: string;
   type: string;
   payload: Record<string, unknown>;
   created_at: Date;
 }
 
+/** eventId, at and type lead the frame (as the Events section lists them); the stored rest follows. */
 export function toFrame(row: EventRow): Frame {
+  const { eventId: _e, at: _a, type: _t, ...rest } = row.payload;
   return {
-    ...row.payload,
     eventId: String(row.event_id),
     at: new Date(row.created_at).toISOString(),
     type: row.type,
+    ...rest,
   };
+}
+
+/** The user's latest event id ('0' before the first frame): where a stream without a cursor starts. */
+export async function latestEventId(em: EntityManager, userId: string): Promise<string> {
+  const rows = await em.execute<Array<{ last_id: string }>>(`select last_id from event_counters where user_id = ?`, [userId]);
+  return rows[0] ? String(rows[0].last_id) : '0';
 }
 
 /** Frames of one user with ids above `after`, oldest first. */

@@ -10,6 +10,8 @@ import type { Services } from '../services';
 import type { LegacyIndex } from '../entities/legacy-index.entity';
 import type { WebPage } from '../entities/web-page.entity';
 import { Intent } from '../entities/intent.entity';
+import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
+import type { MessageView } from '../domain/conversations/message.records';
 
 /**
  * Per-request batch loaders, so nested fields cost one query per level rather than one per row.
@@ -96,5 +98,18 @@ export class Loaders {
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     });
+  }
+
+  get conversationParticipants(): DataLoader<string, ParticipantView[] | null> {
+    return this.loader('conversationParticipants', (ids) => participantsOf(this.em, ids));
+  }
+
+  get conversationLastMessages(): DataLoader<string, MessageView | null> {
+    return this.loader('conversationLastMessages', (ids) => lastMessagesOf(this.em, ids));
+  }
+
+  /** Unread messages per conversation for the given user. */
+  unreadCountsOf(userId: string): DataLoader<string, number | null> {
+    return this.loader(`unreadCounts:${userId}`, (ids) => unreadCountsOf(this.em, userId, ids));
   }
 }

@@ -21,6 +21,9 @@ import { EmbeddingResolver } from './legacy/embedding.resolver';
 import { PrivateConversationResolver } from './legacy/private-conversation.resolver';
 import { CompletionResolver } from './legacy/completion.resolver';
 import { DidProfileResolver } from './legacy/did-profile.resolver';
+import { ConversationResolver, ParticipantFields } from './conversations/conversation.resolver';
+import { AgentThreadResolver } from './conversations/agent-thread.resolver';
+import { EventResolver } from './events/event.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -51,4 +54,8 @@ export const resolvers: NonEmptyArray<Function> = [
   PrivateConversationResolver,
   CompletionResolver,
   DidProfileResolver,
+  ConversationResolver,
+  ParticipantFields,
+  AgentThreadResolver,
+  EventResolver,
 ];

@@ -7,16 +7,17 @@ import { resolvers } from './resolvers';
 let built: Promise<GraphQLSchema> | null = null;
 
 /**
- * type-graphql wants a PubSub for any subscription. Ours give a `subscribe` function backed by
- * Postgres LISTEN/NOTIFY (src/events), which reaches every instance; an in-process topic bus
- * would not, so topic-based subscriptions are refused outright.
+ * type-graphql insists on a PubSub once any subscription exists. Ours bring their own
+ * `subscribe` (the event feed and the private-conversation updates, which wake on Postgres
+ * notifications, so every instance sees every frame); an in-process topic bus would miss
+ * what other instances write, so topic subscriptions are refused outright.
  */
-const noTopicSubscriptions: PubSub = {
+const noTopics: PubSub = {
   publish() {
-    throw new Error('Topic subscriptions are not used: subscriptions give a subscribe function (src/events)');
+    throw new Error('Topic publishing is not used: subscriptions follow the event log');
   },
   subscribe() {
-    throw new Error('Topic subscriptions are not used: subscriptions give a subscribe function (src/events)');
+    throw new Error('Topic subscriptions are not used: give @Subscription a subscribe function');
   },
 };
 
@@ -26,8 +27,8 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     resolvers,
     authChecker,
     authMode: 'error',
-    pubSub: noTopicSubscriptions,
     validate: false,
+    pubSub: noTopics,
   });
   return built;
 }

@@ -32,14 +32,14 @@ export interface RouteDef {
   body?: (data: Record<string, any>, r: RestRequest) => unknown;
   /** Writes the response itself (files, streams); replaces `status` and `body`. `services` locates what it streams. */
   send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;
-  /** A multipart route: the form field holding the file. */
-  upload?: { field: string };
   /**
    * A stream row: the operation is a subscription, run with graphql-js `subscribe`; this writes
-   * its results (as server-sent events, say). Refusals before the first result answer as JSON
-   * with their status, like any route.
+   * its results (for example as server-sent events). Errors before the first result (refusals)
+   * answer as JSON with their status, like any route.
    */
   stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
+  /** A multipart route: the form field holding the file. */
+  upload?: { field: string };
 }
 
 /** A route table for one area: rows in the order they are matched. */

@@ -37,7 +37,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
   for (const route of routeTables.flat()) {
     const op = operations.get(route.operation);
     if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
-    if ((op.kind === 'subscription') !== !!route.stream) {
+    if ((op.kind === 'subscription') !== Boolean(route.stream)) {
       throw new Error(`Route ${route.method} ${route.path}: a subscription needs a stream row, and a stream row a subscription`);
     }
     const access = accessOf(op, fieldRoles);

@@ -11,7 +11,7 @@ export interface SseStream {
   /** The JSON body of a refusal (the stream never opened). */
   body: any;
   frames: SseFrame[];
-  /** Comment lines received (": open", ": keepalive"). */
+  /** Comment lines received (": keepalive"). */
   comments: string[];
   /** Resolves with the first frame (from the start) that matches; rejects after `ms`. */
   waitFor(match: (f: SseFrame) => boolean, ms?: number): Promise<SseFrame>;

@@ -8,6 +8,8 @@ import { networkRoutes } from './networks.routes';
 import { webRoutes } from './web.routes';
 import { storageRoutes } from './storage.routes';
 import { legacyRoutes } from './legacy.routes';
+import { conversationRoutes } from './conversations.routes';
+import { eventRoutes } from './events.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -20,4 +22,6 @@ export const routeTables: RouteTable[] = [
   networkRoutes,
   matchingRoutes,
   legacyRoutes,
+  conversationRoutes,
+  eventRoutes,
 ];

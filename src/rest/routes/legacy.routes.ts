@@ -1,6 +1,6 @@
 import { bool, int, list, pick, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
-import { serveSse } from '../sse-stream';
+import { writeSse } from '../sse-writer';
 
 const EMBEDDING_FIELDS = ['indexId', 'itemId', 'modelName', 'category', 'context', 'description', 'vector'];
 const EMBEDDING_KEY = ['indexId', 'itemId', 'modelName', 'category'];
@@ -84,7 +84,15 @@ export const legacyRoutes: RouteTable = [
     path: '/api/api/conversations/:conversationId/updates',
     operation: 'PrivateConversationUpdates',
     variables: (r) => ({ conversationId: r.params.conversationId, session: str(r.query.session) }),
-    stream: (res, results, _r, services) => serveSse(res, results, (d) => d.privateConversationUpdates, services),
+    stream: (res, results, _r, services) =>
+      writeSse(res, results, {
+        keepaliveMs: services.config.EVENTS_KEEPALIVE_MS,
+        slowClientMs: services.config.EVENTS_SLOW_CLIENT_MS,
+        logger: services.logger,
+        closers: services.streamClosers,
+        // decisions.md section 5: `data: { channel, data, id }` frames, no SSE id (nothing to resume).
+        toEvent: (d) => ({ data: d.privateConversationUpdates }),
+      }),
   },
   {
     method: 'POST',
