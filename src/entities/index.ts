@@ -17,6 +17,8 @@ import { EmailCode } from './email-code.entity';
 import { DeviceLogin } from './device-login.entity';
 import { WalletIdentity } from './wallet-identity.entity';
 import { WebPage } from './web-page.entity';
+import { Opportunity } from './opportunity.entity';
+import { Negotiation, NegotiationQuestion, NegotiationTurn } from './negotiation.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -40,4 +42,8 @@ export const entities = [
   NetworkRequest,
   IntentVector,
   Subscriber,
+  Opportunity,
+  Negotiation,
+  NegotiationTurn,
+  NegotiationQuestion,
 ];

@@ -6,6 +6,7 @@ import { Migration20261122020000Networks } from './20261122020000-networks';
 import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
 import { Migration20261122060000Web } from './20261122060000-web';
+import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 
 /** Applied in order at start-up. New migrations go at the end, one line each. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122030000-intents', class: Migration20261122030000Intents },
   { name: '20261122040000-matching', class: Migration20261122040000Matching },
   { name: '20261122060000-web', class: Migration20261122060000Web },
+  { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
 ];
