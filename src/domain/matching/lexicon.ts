@@ -179,6 +179,10 @@ export interface Concept {
   exclusive: boolean;
   topicOnly: boolean;
   weight: number;
+  /** The first thing phrase as written ("funding"), for text shown to people. */
+  label: string;
+  /** The first phrase naming who provides it ("investor"), or null. */
+  agentLabel: string | null;
 }
 
 export type FormKind = 'thing' | 'agent' | 'act';
@@ -207,6 +211,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
     if (!m) throw new Error(`lexicon: cannot read "${line}"`);
     const flags = m[3];
     const weight = /~([\d.]+)/.exec(flags);
+    const firstOf = (list: string) => list.split(',').map((x) => x.trim()).find(Boolean) ?? null;
     const concept: Concept = {
       id: m[1],
       parent: m[2] ?? null,
@@ -214,6 +219,8 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
       exclusive: flags.includes('!'),
       topicOnly: flags.includes('#'),
       weight: weight ? Number(weight[1]) : 1,
+      label: firstOf(things) ?? firstOf(agents) ?? m[1].replace(/-/g, ' '),
+      agentLabel: firstOf(agents),
     };
     concepts.set(concept.id, concept);
     const add = (list: string, kind: FormKind) => {
@@ -232,7 +239,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
   // Parents named but not defined become plain grouping concepts.
   for (const c of [...concepts.values()]) {
     if (c.parent && !concepts.has(c.parent)) {
-      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, weight: 0.5 });
+      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, weight: 0.5, label: c.parent.replace(/-/g, ' '), agentLabel: null });
     }
   }
   for (const entries of byFirst.values()) entries.sort((a, b) => b.words.length - a.words.length);
