@@ -30,6 +30,8 @@ const envSchema = z.object({
   EARLY_ACCESS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EVENTS_KEEPALIVE_MS: intFrom(15_000, 100, 3_600_000),
+  /** An event stream whose client has not taken a frame for this long is cut off (it resumes by id). */
+  EVENTS_SLOW_CLIENT_MS: intFrom(30_000, 100, 3_600_000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Intro Match <no-reply@localhost>'),
   RATE_LIMIT_READS_PER_MINUTE: intFrom(1200, 1, 10_000_000),

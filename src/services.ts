@@ -29,6 +29,11 @@ import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
 import { vectorIndexFromConfig } from './vector/index-factory';
 import type { VectorIndex } from './vector/vector-index';
+import { AgentThreadService } from './domain/conversations/agent-thread.service';
+import { ConversationService } from './domain/conversations/conversation.service';
+import { EventStreamService } from './domain/events/event-stream.service';
+import { FrameHub } from './events/frame-hub';
+import { EVENTS_PRUNE_JOB, pruneEvents } from './events/retention';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.
@@ -60,6 +65,12 @@ export interface Services extends CoreDeps {
   docs: DocsTopicsService;
   agents: AgentService;
   storage: ImageStorageService;
+  /** The personal-agent thread: reads, h2a entries, answers (src/domain/conversations). */
+  agentThread: AgentThreadService;
+  /** Direct conversations: list, open, messages, read marks, hiding. */
+  conversations: ConversationService;
+  /** The event log and streams (SSE and GraphQL subscriptions). */
+  eventStream: EventStreamService;
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -88,6 +99,9 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
+  const agentThread = new AgentThreadService(core, hooks);
+  const streamClosers = new Set<() => Promise<void> | void>();
+  const eventStream = new EventStreamService(core, notifier, new FrameHub(orm, notifier, logger), streamClosers);
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const services: Services = {
     ...core,
@@ -111,16 +125,22 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     docs: new DocsTopicsService(),
     agents: new AgentService(core, hooks),
     storage: new ImageStorageService(core),
+    agentThread,
+    conversations: new ConversationService(core, agentThread),
+    eventStream,
     readiness: [
       { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
-    streamClosers: new Set(),
-    closers: [() => mailer.close(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
+    streamClosers,
+    closers: [() => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
       matching.registerJobs();
+      jobs.register({ name: EVENTS_PRUNE_JOB, cron: '23 * * * *', handler: async () => void (await pruneEvents(orm)) });
+      eventStream.start();
+      hooks.on('negotiator.changed', ({ userId, agentId }) => eventStream.seatChanged(userId, agentId));
       hooks.on('intents.changed', async ({ intentIds }) => {
         await matching.indexIntents(intentIds);
       });

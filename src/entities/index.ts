@@ -19,6 +19,12 @@ import { WalletIdentity } from './wallet-identity.entity';
 import { WebPage } from './web-page.entity';
 import { Opportunity } from './opportunity.entity';
 import { Negotiation, NegotiationQuestion, NegotiationTurn } from './negotiation.entity';
+import { Conversation } from './conversation.entity';
+import { ConversationParticipant } from './conversation-participant.entity';
+import { ConversationMessage } from './conversation-message.entity';
+import { AgentQuestion } from './agent-question.entity';
+import { AgentThreadEntry } from './agent-thread-entry.entity';
+import { EventConsumer, EventConsumerClaim } from './event-consumer.entity';
 
 /** Every entity the ORM knows; add new ones here (one line each). */
 export const entities = [
@@ -46,4 +52,11 @@ export const entities = [
   Negotiation,
   NegotiationTurn,
   NegotiationQuestion,
+  Conversation,
+  ConversationParticipant,
+  ConversationMessage,
+  AgentQuestion,
+  AgentThreadEntry,
+  EventConsumer,
+  EventConsumerClaim,
 ];

@@ -81,13 +81,21 @@ interface EventRow {
   created_at: Date;
 }
 
+/** eventId, at and type lead the frame (as the Events section lists them); the stored rest follows. */
 export function toFrame(row: EventRow): Frame {
+  const { eventId: _e, at: _a, type: _t, ...rest } = row.payload;
   return {
-    ...row.payload,
     eventId: String(row.event_id),
     at: new Date(row.created_at).toISOString(),
     type: row.type,
+    ...rest,
   };
+}
+
+/** The user's latest event id ('0' before the first frame): where a stream without a cursor starts. */
+export async function latestEventId(em: EntityManager, userId: string): Promise<string> {
+  const rows = await em.execute<Array<{ last_id: string }>>(`select last_id from event_counters where user_id = ?`, [userId]);
+  return rows[0] ? String(rows[0].last_id) : '0';
 }
 
 /** Frames of one user with ids above `after`, oldest first. */

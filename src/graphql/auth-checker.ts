@@ -20,14 +20,14 @@ export const authChecker: AuthChecker<GraphQLContext> = ({ context }, roles) => 
 };
 
 /**
- * The roles each root Query/Mutation field requires (null: public), read from type-graphql's
+ * The roles each root Query/Mutation/Subscription field requires (null: public), read from type-graphql's
  * metadata after the schema is built. The REST layer checks them before variables are
  * coerced, so a request without a credential learns 401 before any 400 about its body.
  */
 export function rootFieldRoles(): Map<string, string[] | null> {
   const storage = getMetadataStorage();
   const byField = new Map<string, string[] | null>();
-  for (const r of [...storage.queries, ...storage.mutations]) {
+  for (const r of [...storage.queries, ...storage.mutations, ...storage.subscriptions]) {
     const field = storage.authorizedFields.find((a) => a.target === r.target && a.fieldName === r.methodName);
     const cls = storage.authorizedResolver.find((a) => a.target === r.target);
     const roles = field?.roles ?? cls?.roles;

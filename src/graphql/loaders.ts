@@ -7,6 +7,8 @@ import { Network } from '../entities/network.entity';
 import type { NetworkRole } from '../entities/network-member.entity';
 import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
 import type { Services } from '../services';
+import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
+import type { MessageView } from '../domain/conversations/message.records';
 
 /**
  * Per-request batch loaders, so nested fields cost one query per level rather than one per row.
@@ -75,5 +77,18 @@ export class Loaders {
   /** The given user's role in each network (null: not a member). */
   networkRolesOf(userId: string): DataLoader<string, NetworkRole | null> {
     return this.loader(`networkRoles:${userId}`, (ids) => rolesOf(this.em, userId, ids));
+  }
+
+  get conversationParticipants(): DataLoader<string, ParticipantView[] | null> {
+    return this.loader('conversationParticipants', (ids) => participantsOf(this.em, ids));
+  }
+
+  get conversationLastMessages(): DataLoader<string, MessageView | null> {
+    return this.loader('conversationLastMessages', (ids) => lastMessagesOf(this.em, ids));
+  }
+
+  /** Unread messages per conversation for the given user. */
+  unreadCountsOf(userId: string): DataLoader<string, number | null> {
+    return this.loader(`unreadCounts:${userId}`, (ids) => unreadCountsOf(this.em, userId, ids));
   }
 }

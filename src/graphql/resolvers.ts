@@ -15,6 +15,9 @@ import { CounterpartyGraphLinks, IntentGraphLinks } from './links/graph-links.re
 import { MiscResolver } from './accounts/misc.resolver';
 import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
+import { ConversationResolver } from './conversations/conversation.resolver';
+import { AgentThreadResolver } from './conversations/agent-thread.resolver';
+import { EventResolver } from './events/event.resolver';
 
 /** Every resolver in the schema; add new ones here (one line each, in the imports and the array). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -39,4 +42,7 @@ export const resolvers: NonEmptyArray<Function> = [
   MiscResolver,
   AgentResolver,
   ImageResolver,
+  ConversationResolver,
+  AgentThreadResolver,
+  EventResolver,
 ];

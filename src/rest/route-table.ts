@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ExecutionResult } from 'graphql';
 import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +32,12 @@ export interface RouteDef {
   body?: (data: Record<string, any>, r: RestRequest) => unknown;
   /** Writes the response itself (files, streams); replaces `status` and `body`. `services` locates what it streams. */
   send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;
+  /**
+   * A stream row: the operation is a subscription, run with graphql-js `subscribe`; this writes
+   * its results (for example as server-sent events). Errors before the first result (refusals)
+   * answer as JSON with their status, like any route.
+   */
+  stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
 }

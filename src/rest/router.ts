@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { execute, type GraphQLSchema } from 'graphql';
+import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import multer from 'multer';
 import { DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
@@ -37,7 +37,9 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
   for (const route of routeTables.flat()) {
     const op = operations.get(route.operation);
     if (!op) throw new Error(`Route ${route.method} ${route.path} names unknown operation ${route.operation}`);
-    if (op.kind === 'subscription') throw new Error(`Route ${route.method} ${route.path}: subscriptions are served by the stream routes`);
+    if ((op.kind === 'subscription') !== Boolean(route.stream)) {
+      throw new Error(`Route ${route.method} ${route.path}: a subscription needs a stream row, and a stream row a subscription`);
+    }
     const access = accessOf(op, fieldRoles);
     const handlers: express.RequestHandler[] = [];
     // Credentials first: a caller without one learns 401 before anything about its body.
@@ -101,6 +103,11 @@ async function runRoute(
     throw err;
   }
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
+  if (route.stream) {
+    const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
+    if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));
+    return route.stream(res, subscribed, r, services);
+  }
   const result = await execute({
     schema,
     document: op.document,
@@ -113,6 +120,10 @@ async function runRoute(
   if (route.send) return route.send(res, data, r, services);
   const body = route.body ? route.body(data, r) : data[Object.keys(data)[0]];
   res.status(route.status ?? 200).json(body ?? {});
+}
+
+function isAsyncIterable(v: unknown): v is AsyncIterableIterator<ExecutionResult> {
+  return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 }
 
 /** Errors Express or its body parsers raise before a route runs, as documented JSON. */

@@ -5,6 +5,8 @@ import { Migration20261122011000Accounts } from './20261122011000-accounts';
 import { Migration20261122020000Networks } from './20261122020000-networks';
 import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
+import { Migration20261122050000Conversations } from './20261122050000-conversations';
+import { Migration20261122051000Events } from './20261122051000-events';
 import { Migration20261122060000Web } from './20261122060000-web';
 import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 
@@ -16,6 +18,8 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122020000-networks', class: Migration20261122020000Networks },
   { name: '20261122030000-intents', class: Migration20261122030000Intents },
   { name: '20261122040000-matching', class: Migration20261122040000Matching },
+  { name: '20261122050000-conversations', class: Migration20261122050000Conversations },
+  { name: '20261122051000-events', class: Migration20261122051000Events },
   { name: '20261122060000-web', class: Migration20261122060000Web },
   { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
 ];

@@ -15,6 +15,8 @@ export interface DomainHookEvents {
   'network.deleted': { networkId: string };
   /** Another agent now holds a user's negotiation seat (selected, deselected, deactivated or deleted). */
   'negotiator.changed': { userId: string; agentId: string; type: 'system' | 'external' };
+  /** An owner answered a waiting agent-thread question (the principal.input frame is already written). */
+  'agent.answered': { userId: string; intentId: string; questionId: string; text: string };
 }
 
 type Listener<K extends keyof DomainHookEvents> = (payload: DomainHookEvents[K]) => Promise<void> | void;

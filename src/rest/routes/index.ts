@@ -7,6 +7,8 @@ import { matchingRoutes } from './matching.routes';
 import { networkRoutes } from './networks.routes';
 import { webRoutes } from './web.routes';
 import { storageRoutes } from './storage.routes';
+import { conversationRoutes } from './conversations.routes';
+import { eventRoutes } from './events.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -18,4 +20,6 @@ export const routeTables: RouteTable[] = [
   intentRoutes,
   networkRoutes,
   matchingRoutes,
+  conversationRoutes,
+  eventRoutes,
 ];

@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MessagePart } from '../../entities/conversation-message.entity';
+import { appendEvent } from '../../events/event-log';
+import { openAgentThread } from './agent-thread';
+import { principalInputFrame } from './conversation.frames';
+import { insertMessage, textParts, type MessageView } from './message.records';
+
+export interface OwnerAnswer {
+  questionId: string;
+  /** The answer as principal.input carries it. */
+  text: string;
+  /** The message's parts when they are more than the text (POST .../agent/messages); default: the text. */
+  parts?: MessagePart[];
+  /** Further metadata the owner sent with the message; intentId and questionId are set here. */
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface AnswerOutcome {
+  /** The stored messages, in the order the answers were given. */
+  messages: MessageView[];
+  /** The answers that ended a waiting question (each wrote a principal.input frame). */
+  answered: OwnerAnswer[];
+}
+
+/**
+ * Stores an owner's answers in their agent thread, inside the caller's transaction. An answer
+ * to a question of this intent that is still waiting marks it answered and writes a
+ * `principal.input` frame; any other answer (the question expired, was answered already, or is
+ * unknown) is stored as an ordinary message (core-api.md rule 3). The question row is locked,
+ * so two answers racing for one question yield exactly one principal.input.
+ */
+export async function answerAgentQuestions(
+  em: EntityManager,
+  input: { ownerId: string; intentId: string; answers: OwnerAnswer[] },
+): Promise<AnswerOutcome> {
+  if (!em.isInTransaction()) throw new Error('answerAgentQuestions must run inside a transaction');
+  const threadId = await openAgentThread(em, input.ownerId);
+  const outcome: AnswerOutcome = { messages: [], answered: [] };
+  for (const a of input.answers) {
+    const [q] = await em.execute<Array<{ status: string; intent_id: string }>>(
+      `select status, intent_id from agent_questions where owner_id = ? and id = ? for update`,
+      [input.ownerId, a.questionId],
+    );
+    const answers = q?.status === 'waiting' && q.intent_id === input.intentId;
+    if (answers) {
+      await em.execute(`update agent_questions set status = 'answered', answer = ?, ended_at = now() where owner_id = ? and id = ?`, [
+        a.text,
+        input.ownerId,
+        a.questionId,
+      ]);
+    }
+    // An answer that answers nothing keeps no questionId: it is an ordinary message.
+    const { questionId: _ignored, ...sent } = a.metadata ?? {};
+    const metadata = answers ? { ...sent, intentId: input.intentId, questionId: a.questionId } : { ...sent, intentId: input.intentId };
+    outcome.messages.push(
+      await insertMessage(em, { conversationId: threadId, role: 'user', senderUserId: input.ownerId, parts: a.parts ?? textParts(a.text), metadata }),
+    );
+    if (answers) {
+      await appendEvent(em, input.ownerId, principalInputFrame({ intentId: input.intentId, questionId: a.questionId, text: a.text }));
+      outcome.answered.push(a);
+    }
+  }
+  return outcome;
+}

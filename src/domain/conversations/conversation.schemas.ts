@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { UUID_RE } from '../shared/validation';
+
+/** Longest text of one part, answer or h2a entry; far above a chat message, bounded for storage. */
+export const MAX_TEXT = 10_000;
+export const MAX_PARTS = 20;
+/** metadata is free-form; its JSON is capped so a message stays a message. */
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_ENTRY_ID = 200;
+export const MAX_ENTRIES = 100;
+export const MAX_ANSWERS = 50;
+export const MAX_MATCHES = 30;
+export const MESSAGES_PAGE = { defaultLimit: 50, maxLimit: 100 };
+export const CONVERSATIONS_PAGE = { defaultLimit: 50, maxLimit: 100 };
+
+export const uuidSchema = z.string().regex(UUID_RE, 'must be a uuid');
+const text = z.string().trim().min(1, 'must not be empty').max(MAX_TEXT);
+const entryId = z.string().min(1, 'must not be empty').max(MAX_ENTRY_ID);
+const time = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time' });
+
+export const partSchema = z.object({ kind: z.literal('text'), text });
+
+const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= MAX_METADATA_BYTES, `must be at most ${MAX_METADATA_BYTES} bytes as JSON`)
+  .refine((m) => m.intentId === undefined || m.intentId === null || (typeof m.intentId === 'string' && UUID_RE.test(m.intentId)), {
+    message: 'intentId must be a uuid',
+    path: ['intentId'],
+  });
+
+export const postMessageSchema = z.object({
+  parts: z.array(partSchema).min(1, 'needs at least one part').max(MAX_PARTS),
+  metadata: metadataSchema.nullish(),
+  questionId: entryId.nullish(),
+});
+
+export const openDmSchema = z.object({ peerUserId: uuidSchema });
+
+export const messagesQuerySchema = z.object({
+  limit: z.number().int().min(1).max(MESSAGES_PAGE.maxLimit).nullish(),
+  /** A message id (older than that message) or an ISO time (older than that time). */
+  before: z.union([uuidSchema, time]).nullish(),
+  intentId: uuidSchema.nullish(),
+});
+
+export const listQuerySchema = z.object({
+  page: z.number().int().min(1).max(1_000_000).nullish(),
+  limit: z.number().int().min(1).max(CONVERSATIONS_PAGE.maxLimit).nullish(),
+});
+
+export const answersSchema = z.object({
+  intentId: uuidSchema,
+  answers: z
+    .array(z.object({ questionId: entryId, text }))
+    .min(1, 'needs at least one answer')
+    .max(MAX_ANSWERS),
+});
+
+export const h2aRequestSchema = z.object({
+  agentId: uuidSchema,
+  intentId: uuidSchema,
+  entries: z.array(z.unknown()).max(MAX_ENTRIES),
+});
+
+const matchSchema = z.object({
+  opportunityId: uuidSchema,
+  counterparty: z.object({ id: z.string().min(1).max(200), name: z.string().max(200) }),
+});
+
+/** The three entry kinds; anything else is dropped before these run (core-api.md rule 2). */
+export const questionEntrySchema = z
+  .object({
+    kind: z.literal('question'),
+    id: entryId,
+    createdAt: time,
+    text,
+    scope: z.enum(['intent', 'match']).nullish(),
+    matches: z.array(matchSchema).max(MAX_MATCHES).nullish(),
+  })
+  .refine((q) => q.scope !== 'match' || (q.matches?.length ?? 0) > 0, { message: 'a match question needs matches', path: ['matches'] });
+
+export const messageEntrySchema = z.object({
+  kind: z.literal('message'),
+  id: entryId,
+  createdAt: time.nullish(),
+  text,
+});
+
+export const expireEntrySchema = z.object({
+  kind: z.literal('expire'),
+  id: entryId,
+  createdAt: time.nullish(),
+  questionId: entryId,
+});
+
+export const ENTRY_KINDS = ['question', 'message', 'expire'] as const;

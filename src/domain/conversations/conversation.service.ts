@@ -1,0 +1,137 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../../auth/actor';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { badRequest, forbidden, notFound, unauthenticated } from '../shared/errors';
+import { resolveIdOrShortId } from '../shared/short-id';
+import { parseInput } from '../shared/validation';
+import { AGENT_THREAD_ALIAS } from './agent-thread';
+import type { AgentThreadService } from './agent-thread.service';
+import { conversationNotFound } from './conversation.errors';
+import { listMessages, type ConversationRow } from './conversation.queries';
+import { CONVERSATIONS_PAGE, listQuerySchema, messagesQuerySchema, MESSAGES_PAGE, openDmSchema, postMessageSchema } from './conversation.schemas';
+import { openDirectConversation } from './direct-conversation';
+import { insertMessage, type MessageView } from './message.records';
+
+export interface ConversationPage {
+  conversations: ConversationRow[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+const requireActor = (actor: Actor | null): Actor => {
+  if (!actor) throw unauthenticated();
+  return actor;
+};
+
+/**
+ * Direct conversations (docs/adr/0050-conversations.md): list, open or resume, messages, read
+ * marks and hiding. The `agent` id routes to the agent thread service.
+ */
+export class ConversationService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly agentThread: AgentThreadService,
+  ) {
+    super(core);
+  }
+
+  /** The caller's direct conversations they have not hidden, latest activity first. */
+  async list(actor: Actor | null, raw: unknown): Promise<ConversationPage> {
+    const a = requireActor(actor);
+    const q = parseInput(listQuerySchema, raw ?? {});
+    const limit = q.limit ?? CONVERSATIONS_PAGE.defaultLimit;
+    const page = q.page ?? 1;
+    const from = `from conversations c join conversation_participants p on p.conversation_id = c.id
+      where p.user_id = ? and p.hidden_at is null and c.kind = 'direct'`;
+    const [{ n }] = await this.em.execute<Array<{ n: string }>>(`select count(*) as n ${from}`, [a.userId]);
+    const rows = await this.em.execute<ConversationRow[]>(
+      `select c.* ${from} order by coalesce(c.last_message_at, c.created_at) desc, c.id desc limit ? offset ?`,
+      [a.userId, limit, (page - 1) * limit],
+    );
+    return { conversations: rows, page, limit, total: Number(n) };
+  }
+
+  /** POST /api/conversations/dm: the one DM with the peer, opened or resumed (and shown again). */
+  async openDm(actor: Actor | null, raw: unknown): Promise<ConversationRow> {
+    const a = requireActor(actor);
+    const { peerUserId } = parseInput(openDmSchema, raw);
+    const peer = peerUserId.toLowerCase();
+    if (peer === a.userId) throw badRequest([{ path: 'peerUserId', message: 'A direct conversation needs another user' }]);
+    const exists = await this.em.execute(`select 1 from users where id = ?`, [peer]);
+    if (!exists.length) throw notFound('User');
+    const id = await this.em.transactional((tx) => openDirectConversation(tx as EntityManager, a.userId, peer));
+    return this.row(id);
+  }
+
+  /** A conversation the caller takes part in, by uuid, short id or `agent`. */
+  async get(actor: Actor | null, idOrShortId: string): Promise<ConversationRow> {
+    const a = requireActor(actor);
+    return this.row(await this.resolve(a, idOrShortId));
+  }
+
+  async messages(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<{ conversationId: string; messages: MessageView[] }> {
+    const a = requireActor(actor);
+    const q = parseInput(messagesQuerySchema, raw ?? {});
+    const conversationId = await this.resolve(a, idOrShortId);
+    const messages = await listMessages(this.em, conversationId, { limit: q.limit ?? MESSAGES_PAGE.defaultLimit, before: q.before, intentId: q.intentId });
+    return { conversationId, messages };
+  }
+
+  /** Posts to a DM as the caller; to the agent thread (`agent`) through the thread's rules. */
+  async post(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<MessageView> {
+    const a = requireActor(actor);
+    if (idOrShortId.trim().toLowerCase() === AGENT_THREAD_ALIAS) return this.agentThread.post(a, raw);
+    const input = parseInput(postMessageSchema, raw);
+    const conversationId = await this.resolve(a, idOrShortId);
+    if (await this.isAgentThread(conversationId)) return this.agentThread.post(a, raw);
+    if (input.questionId) throw badRequest([{ path: 'questionId', message: 'questionId answers a question in the agent thread only' }]);
+    const metadata = input.metadata ? { ...input.metadata, ...(typeof input.metadata.intentId === 'string' ? { intentId: input.metadata.intentId.toLowerCase() } : {}) } : null;
+    return this.em.transactional((tx) =>
+      insertMessage(tx as EntityManager, { conversationId, role: 'user', senderUserId: a.userId, parts: input.parts, metadata }),
+    );
+  }
+
+  /** Read mark: every message up to now counts as read for the caller. */
+  async markRead(actor: Actor | null, idOrShortId: string): Promise<{ conversationId: string; lastReadAt: Date }> {
+    const a = requireActor(actor);
+    const conversationId = await this.resolve(a, idOrShortId);
+    const [row] = await this.em.execute<Array<{ last_read_at: Date }>>(
+      `update conversation_participants set last_read_at = clock_timestamp() where conversation_id = ? and user_id = ? returning last_read_at`,
+      [conversationId, a.userId],
+    );
+    return { conversationId, lastReadAt: new Date(row.last_read_at) };
+  }
+
+  /** Hides a DM for the caller only; the next message in it shows it again. */
+  async hide(actor: Actor | null, idOrShortId: string): Promise<void> {
+    const a = requireActor(actor);
+    const conversationId = await this.resolve(a, idOrShortId);
+    if (await this.isAgentThread(conversationId)) throw forbidden('The agent thread cannot be hidden');
+    await this.em.execute(`update conversation_participants set hidden_at = now() where conversation_id = ? and user_id = ?`, [conversationId, a.userId]);
+  }
+
+  private async resolve(a: Actor, idOrShortId: string): Promise<string> {
+    const value = idOrShortId.trim();
+    if (value.toLowerCase() === AGENT_THREAD_ALIAS) return this.agentThread.threadIdForRead(a.userId);
+    const id = await resolveIdOrShortId(this.em, value, {
+      table: 'conversations',
+      where: 'id in (select conversation_id from conversation_participants where user_id = ?)',
+      params: [a.userId],
+    });
+    if (!id) throw conversationNotFound();
+    return id;
+  }
+
+  private async isAgentThread(conversationId: string): Promise<boolean> {
+    const [row] = await this.em.execute<Array<{ kind: string }>>(`select kind from conversations where id = ?`, [conversationId]);
+    return row?.kind === 'agent';
+  }
+
+  private async row(id: string): Promise<ConversationRow> {
+    const [row] = await this.em.execute<ConversationRow[]>(`select * from conversations where id = ?`, [id]);
+    if (!row) throw conversationNotFound();
+    return row;
+  }
+}
+

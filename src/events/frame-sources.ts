@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { claimNext, markDelivered, releaseClaims } from './consumer-claims';
+import type { Frame } from './event-log';
+import type { FrameSource } from './frame-feed';
+import type { FrameHub } from './frame-hub';
+
+/** Frames read per pull when catching up. */
+const PAGE = 100;
+
+/** A plain stream: every frame after a cursor, in order (resume by Last-Event-ID or after). */
+export class CursorSource implements FrameSource {
+  constructor(
+    private readonly hub: FrameHub,
+    private readonly em: EntityManager,
+    private readonly userId: string,
+    private cursor: string,
+    private readonly detach: () => void,
+  ) {}
+
+  async take(): Promise<Frame[]> {
+    const frames = await this.hub.read(this.userId, this.cursor, PAGE, this.em);
+    if (frames.length) this.cursor = frames[frames.length - 1].eventId;
+    return frames;
+  }
+
+  async delivered(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.detach();
+  }
+}
+
+/**
+ * One connection of a consumer: it claims one frame at a time, so two connections of the same
+ * consumer alternate over a burst, and a frame is marked delivered only when the reader pulls
+ * again after it.
+ */
+export class ConsumerSource implements FrameSource {
+  private released = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly userId: string,
+    readonly agentId: string,
+    readonly connectionId: string,
+    private readonly detach: () => void,
+  ) {}
+
+  async take(): Promise<Frame[]> {
+    const f = await claimNext(this.em, this.agentId, this.userId, this.connectionId);
+    return f ? [f] : [];
+  }
+
+  async delivered(frame: Frame): Promise<void> {
+    await markDelivered(this.em, this.agentId, frame.eventId, this.connectionId);
+  }
+
+  async close(): Promise<void> {
+    if (!this.released) {
+      this.released = true;
+      this.detach();
+    }
+    await releaseClaims(this.em, this.agentId, this.connectionId);
+  }
+}

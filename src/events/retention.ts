@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm';
+
+export const EVENTS_PRUNE_JOB = 'events.prune';
+/** Frames are kept 7 days (core-api.md, Limits). */
+export const EVENT_RETENTION_DAYS = 7;
+const BATCH = 10_000;
+
+/**
+ * Deletes frames older than the retention, in batches so no statement holds locks for long.
+ * Counters are kept: ids never restart, so a client's old cursor stays meaningful (it resumes
+ * at the oldest kept frame). Returns how many frames went.
+ */
+export async function pruneEvents(orm: Orm, retentionDays = EVENT_RETENTION_DAYS): Promise<number> {
+  const em = orm.em.fork() as EntityManager;
+  let total = 0;
+  for (;;) {
+    const rows = await em.execute<Array<{ n: string }>>(
+      `with gone as (
+         delete from events where ctid in (
+           select ctid from events where created_at < now() - (? * interval '1 day') limit ?)
+         returning 1)
+       select count(*) as n from gone`,
+      [retentionDays, BATCH],
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    total += n;
+    if (n < BATCH) return total;
+  }
+}

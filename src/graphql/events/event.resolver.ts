@@ -1,0 +1,31 @@
+import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import type { StreamFrame } from '../../events/frame-feed';
+import type { GraphQLContext } from '../context';
+import { EventFrameType, EventLogType } from './event.types';
+
+/** The caller's event feed: the log page and the live stream (the SSE route runs this subscription). */
+@Resolver()
+export class EventResolver {
+  @Authorized()
+  @Query(() => EventLogType, { description: 'The same feed as the stream, as JSON pages; keeps no cursor' })
+  eventLog(
+    @Arg('after', () => String, { nullable: true, description: 'The last eventId held' }) after: string | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'Default 100, at most 100' }) limit: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<EventLogType> {
+    return ctx.services.eventStream.log(ctx.actor, { after, limit });
+  }
+
+  @Authorized()
+  @Subscription(() => EventFrameType, {
+    description: 'The handshake, then frames replayed after `after` and followed live; `consumer` reads from an agent\'s server-side offset',
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, { after?: string | null; consumer?: string | null }, GraphQLContext>) => context.services.eventStream.open(context.actor, { after: args.after, consumer: args.consumer }),
+  })
+  events(
+    @Root() frame: StreamFrame,
+    @Arg('after', () => String, { nullable: true, description: 'Resume after this eventId (Last-Event-ID)' }) _after: string | null,
+    @Arg('consumer', () => String, { nullable: true, description: 'An agent id: that agent\'s offset, shared by its connections' }) _consumer: string | null,
+  ): EventFrameType {
+    return { eventId: 'eventId' in frame ? frame.eventId : null, at: frame.at, type: frame.type, frame: frame as unknown as Record<string, unknown> };
+  }
+}

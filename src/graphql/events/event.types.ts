@@ -1,0 +1,27 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { JSONObjectScalar } from '../shared/scalars';
+
+/** One frame of the caller's stream; `frame` is the whole documented JSON. */
+@ObjectType('EventFrame')
+export class EventFrameType {
+  @Field(() => ID, { nullable: true, description: 'The SSE id; absent on the connected handshake' })
+  eventId: string | null;
+
+  @Field({ description: 'Server time' })
+  at: string;
+
+  @Field({ description: 'connected, message, negotiation.turn, ... (a client ignores types it does not handle)' })
+  type: string;
+
+  @Field(() => JSONObjectScalar, { description: 'The frame as the event stream sends it: eventId, at, type and the rest' })
+  frame: Record<string, unknown>;
+}
+
+@ObjectType('EventLog')
+export class EventLogType {
+  @Field(() => [JSONObjectScalar], { description: 'Frames, oldest first' })
+  events: Array<Record<string, unknown>>;
+
+  @Field(() => String, { nullable: true, description: 'The last eventId when the page is full, else null' })
+  next: string | null;
+}

@@ -1,0 +1,130 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { appendEvents } from '../../src/events/event-log';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type TestUser } from '../helpers/factories';
+import { openStream, type SseStream } from './sse-client';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Writes `n` test frames for the user, each in its own transaction (or all in one). */
+export async function writeFrames(app: TestApp, userId: string, n: number, { oneTransaction = false, size = 0 } = {}): Promise<void> {
+  const frame = (i: number) => ({ type: 'test.frame', n: i, pad: 'x'.repeat(size) });
+  if (oneTransaction) {
+    await app.withEm((em) => em.transactional((tx) => appendEvents(tx as EntityManager, Array.from({ length: n }, (_, i) => ({ userId, frame: frame(i) })))));
+    return;
+  }
+  for (let i = 0; i < n; i++) await app.withEm((em) => em.transactional((tx) => appendEvents(tx as EntityManager, [{ userId, frame: frame(i) }])));
+}
+
+describe('GET /api/events', () => {
+  let app: TestApp;
+  let user: TestUser;
+  const open: SseStream[] = [];
+  const stream = async (path: string, headers: Record<string, string> = user.auth) => {
+    const s = await openStream(app.url, path, headers);
+    open.push(s);
+    return s;
+  };
+  beforeAll(async () => {
+    app = await startTestApp({ EVENTS_KEEPALIVE_MS: '200' });
+  });
+  beforeEach(async () => {
+    user = await createUser(app);
+  });
+  afterEach(() => open.splice(0).forEach((s) => s.close()));
+  afterAll(() => app.close());
+
+  it('sends the handshake, then only new frames with SSE id = eventId, at and type', async () => {
+    await writeFrames(app, user.user.id, 2);
+    const s = await stream('/api/events');
+    expect(s.status).toBe(200);
+    expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
+    const [hello] = await s.waitFor(1);
+    expect(hello).toEqual({ id: null, data: { type: 'connected', at: expect.any(String) } });
+    await writeFrames(app, user.user.id, 1);
+    const [, first] = await s.waitFor(2);
+    expect(first.id).toBe('3');
+    expect(first.data).toEqual({ eventId: '3', at: expect.any(String), type: 'test.frame', n: 0, pad: '' });
+    expect(Object.keys(first.data).slice(0, 3)).toEqual(['eventId', 'at', 'type']);
+  });
+
+  it('sends `: keepalive` comments while idle', async () => {
+    const s = await stream('/api/events');
+    await s.waitFor(1);
+    await sleep(700);
+    expect(s.comments.filter((c) => c === 'keepalive').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('accepts the session as ?token= (EventSource cannot set headers) and refuses without a credential', async () => {
+    const s = await stream(`/api/events?token=${user.token}`, {});
+    expect(s.status).toBe(200);
+    await s.waitFor(1);
+    const none = await stream('/api/events', {});
+    expect(none.status).toBe(401);
+    expect(none.body.error).toBe('unauthorized');
+    const bad = await stream('/api/events?token=nope', {});
+    expect(bad.status).toBe(401);
+  });
+
+  it('resumes after Last-Event-ID or ?after: replay, then live, nothing missed or repeated', async () => {
+    await writeFrames(app, user.user.id, 5);
+    const byHeader = await stream('/api/events', { ...user.auth, 'Last-Event-ID': '2' });
+    const byQuery = await stream('/api/events?after=3');
+    await byHeader.waitFor(4);
+    await byQuery.waitFor(3);
+    // Frames written while replaying and after it arrive once each, in order.
+    await Promise.all([writeFrames(app, user.user.id, 10, { oneTransaction: true }), writeFrames(app, user.user.id, 5)]);
+    const h = await byHeader.waitFor(1 + 3 + 15);
+    const q = await byQuery.waitFor(1 + 2 + 15);
+    expect(h.slice(1).map((m) => m.id)).toEqual(Array.from({ length: 18 }, (_, i) => String(i + 3)));
+    expect(q.slice(1).map((m) => m.id)).toEqual(Array.from({ length: 17 }, (_, i) => String(i + 4)));
+    // The header wins over the query.
+    const both = await stream('/api/events?after=1', { ...user.auth, 'Last-Event-ID': '19' });
+    const b = await both.waitFor(2);
+    expect(b[1].id).toBe('20');
+  });
+
+  it('refuses a malformed cursor with 400', async () => {
+    for (const path of ['/api/events?after=abc', '/api/events?after=-1']) {
+      const s = await stream(path);
+      expect(s.status).toBe(400);
+      expect(s.body.error).toBe('invalid_request');
+    }
+    const header = await stream('/api/events', { ...user.auth, 'Last-Event-ID': 'x1' });
+    expect(header.status).toBe(400);
+  });
+
+  it('delivers each user only their own frames', async () => {
+    const other = await createUser(app);
+    const mine = await stream('/api/events');
+    await mine.waitFor(1);
+    await writeFrames(app, other.user.id, 3);
+    await writeFrames(app, user.user.id, 1);
+    const got = await mine.waitFor(2);
+    await sleep(100);
+    expect(mine.messages).toHaveLength(2);
+    expect(got[1].data.eventId).toBe('1');
+  });
+
+  it('carries chat frames of new messages to both participants', async () => {
+    const peer = await createUser(app);
+    const a = await stream('/api/events');
+    const b = await stream('/api/events', peer.auth);
+    await Promise.all([a.waitFor(1), b.waitFor(1)]);
+    const c = (await app.http.post('/api/conversations/dm').set(user.auth).send({ peerUserId: peer.user.id })).body.conversation;
+    const sent = (await app.http.post(`/api/conversations/${c.id}/messages`).set(user.auth).send({ parts: [{ kind: 'text', text: 'ping' }] })).body.message;
+    for (const s of [a, b]) {
+      const [, frame] = await s.waitFor(2);
+      expect(frame.data).toEqual({ eventId: expect.any(String), at: expect.any(String), type: 'message', conversationId: c.id, message: sent });
+    }
+  });
+
+  it('ends open streams on shutdown-style close and counts them', async () => {
+    const s = await stream('/api/events');
+    await s.waitFor(1);
+    expect(app.services.eventStream.stats().open).toBeGreaterThanOrEqual(1);
+    s.close();
+    await sleep(100);
+    expect(app.services.eventStream.stats().open).toBe(0);
+  });
+});
