@@ -28,6 +28,7 @@ import { embedderFromProvider } from './ai/embedder-factory';
 import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
 import { vectorIndexFromConfig } from './vector/index-factory';
+import { createOpportunityServices, startOpportunityServices, type OpportunityServices } from './domain/opportunities/opportunity-services';
 import type { VectorIndex } from './vector/vector-index';
 import { AgentThreadService } from './domain/conversations/agent-thread.service';
 import { ConversationService } from './domain/conversations/conversation.service';
@@ -71,6 +72,10 @@ export interface Services extends CoreDeps {
   conversations: ConversationService;
   /** The event log and streams (SSE and GraphQL subscriptions). */
   eventStream: EventStreamService;
+  /** Opportunities, negotiations and the hosted negotiator (src/domain/opportunities, src/domain/negotiations). */
+  opportunities: OpportunityServices['opportunities'];
+  negotiations: OpportunityServices['negotiations'];
+  negotiator: OpportunityServices['negotiator'];
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -103,8 +108,10 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const streamClosers = new Set<() => Promise<void> | void>();
   const eventStream = new EventStreamService(core, notifier, new FrameHub(orm, notifier, logger), streamClosers);
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
+  const opportunityServices = createOpportunityServices(core, { jobs, provider });
   const services: Services = {
     ...core,
+    ...opportunityServices,
     notifier,
     jobs,
     mailer,
@@ -138,6 +145,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
       matching.registerJobs();
+      startOpportunityServices(opportunityServices, hooks, core);
       jobs.register({ name: EVENTS_PRUNE_JOB, cron: '23 * * * *', handler: async () => void (await pruneEvents(orm)) });
       eventStream.start();
       hooks.on('negotiator.changed', ({ userId, agentId }) => eventStream.seatChanged(userId, agentId));

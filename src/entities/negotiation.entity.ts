@@ -33,6 +33,10 @@ export class Negotiation {
   @Property({ type: 'integer', default: 0 })
   turnCount: number = 0;
 
+  /** Both intents active as last seen, so `negotiation.changed` fires only when that flips. */
+  @Property({ type: 'boolean', default: true })
+  intentsActive: boolean = true;
+
   @Property({ type: 'Date', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 

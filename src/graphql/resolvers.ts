@@ -15,6 +15,8 @@ import { CounterpartyGraphLinks, IntentGraphLinks } from './links/graph-links.re
 import { MiscResolver } from './accounts/misc.resolver';
 import { AgentResolver } from './agents/agent.resolver';
 import { ImageResolver } from './storage/image.resolver';
+import { IntentOpportunityLinks, OpportunityResolver } from './opportunities/opportunity.resolver';
+import { NegotiationResolver } from './negotiations/negotiation.resolver';
 import { ConversationResolver } from './conversations/conversation.resolver';
 import { AgentThreadResolver } from './conversations/agent-thread.resolver';
 import { EventResolver } from './events/event.resolver';
@@ -42,6 +44,9 @@ export const resolvers: NonEmptyArray<Function> = [
   MiscResolver,
   AgentResolver,
   ImageResolver,
+  OpportunityResolver,
+  IntentOpportunityLinks,
+  NegotiationResolver,
   ConversationResolver,
   AgentThreadResolver,
   EventResolver,

@@ -80,11 +80,23 @@ export async function stateByNegotiation(em: EntityManager, negotiationId: strin
 }
 
 export async function turnsOf(em: EntityManager, negotiationId: string): Promise<TurnRecord[]> {
-  const rows = await em.execute<Array<{ turn_index: number; seat_user_id: string; agent_id: string | null; action: NegotiationAction; message: string; meta: TurnMeta | string | null; created_at: Date }>>(
-    `select turn_index, seat_user_id, agent_id, action, message, meta, created_at from negotiation_turns where negotiation_id = ? order by turn_index`,
-    [negotiationId],
+  return (await turnsOfMany(em, [negotiationId])).get(negotiationId) ?? [];
+}
+
+/** The turns of several negotiations in one query, oldest first each. */
+export async function turnsOfMany(em: EntityManager, negotiationIds: string[]): Promise<Map<string, TurnRecord[]>> {
+  const out = new Map<string, TurnRecord[]>(negotiationIds.map((id) => [id, []]));
+  if (!negotiationIds.length) return out;
+  const rows = await em.execute<Array<{ negotiation_id: string; turn_index: number; seat_user_id: string; agent_id: string | null; action: NegotiationAction; message: string; meta: TurnMeta | string | null; created_at: Date }>>(
+    `select negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at from negotiation_turns where negotiation_id = any(?::uuid[]) order by negotiation_id, turn_index`,
+    [`{${[...new Set(negotiationIds)].join(',')}}`],
   );
-  return rows.map((r) => ({
+  for (const r of rows) out.get(r.negotiation_id)?.push(toTurn(r));
+  return out;
+}
+
+function toTurn(r: { turn_index: number; seat_user_id: string; agent_id: string | null; action: NegotiationAction; message: string; meta: TurnMeta | string | null; created_at: Date }): TurnRecord {
+  return {
     turnIndex: Number(r.turn_index),
     seatUserId: r.seat_user_id,
     agentId: r.agent_id,
@@ -92,7 +104,7 @@ export async function turnsOf(em: EntityManager, negotiationId: string): Promise
     message: r.message,
     meta: typeof r.meta === 'string' ? (JSON.parse(r.meta) as TurnMeta) : r.meta,
     createdAt: new Date(r.created_at),
-  }));
+  };
 }
 
 /** The pure rules' view of a negotiation (src/domain/negotiations/negotiation.rules.ts). */

@@ -9,7 +9,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
-import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, rulesView, type NegotiationState } from './negotiation.records';
+import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
 import { REFUSALS, refusalFor } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
@@ -150,8 +150,19 @@ export class NegotiationService extends DomainService {
         (r) => [r.id, r.summary.trim() || r.payload],
       ),
     );
-    const out: NegotiationView[] = [];
-    for (const s of states) out.push(negotiationViewOf(s, userId, people, statements, withTurns ? await turnsOf(em, s.negotiation.id) : null));
-    return out;
+    const turns = withTurns ? await turnsOfMany(em, states.map((s) => s.negotiation.id)) : null;
+    return states.map((s) => negotiationViewOf(s, userId, people, statements, turns ? turns.get(s.negotiation.id) ?? [] : null));
+  }
+
+  /** Single-read views of the negotiations of these opportunities (for the graph; one query per kind). */
+  async readManyAs(userId: string, opportunityIds: readonly string[]): Promise<Array<NegotiationView | null>> {
+    if (!opportunityIds.length) return [];
+    const rows = await this.em.execute<Array<Parameters<typeof stateOf>[0]>>(
+      `select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where o.id = any(?::uuid[])`,
+      [`{${[...new Set(opportunityIds)].join(',')}}`],
+    );
+    const views = await this.views(userId, rows.map(stateOf), true);
+    const byOpportunity = new Map(views.map((v) => [v.opportunityId, v]));
+    return opportunityIds.map((id) => byOpportunity.get(id) ?? null);
   }
 }

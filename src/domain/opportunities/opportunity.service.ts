@@ -9,7 +9,8 @@ import { MAX_TURNS } from '../negotiations/negotiation.rules';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { reconcileEndings } from './opportunity-endings';
+import { openDirectConversation } from '../conversations/direct-conversation';
+import { finish, reconcileEndings } from './opportunity-endings';
 import { loadPeople, loadSides, type IntentSide } from './opportunity-sides';
 import {
   counterpartyNotFound,
@@ -17,17 +18,27 @@ import {
   intentNotShared,
   introducerOwnsIntent,
   networkMembershipRequired,
+  notAnOwner,
+  opportunityClosed,
   opportunityNotFound,
   sameOwner,
 } from './opportunity.errors';
-import { opportunityNewFrame, toBothOwners } from './opportunity.frames';
-import { fromRow, resolveVisibleId } from './opportunity.records';
-import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, type ListFilter } from './opportunity.schemas';
+import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
+import { fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
+import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
+import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
 
 /** Wakes the hosted negotiator for negotiations that may await one of its seats. */
 export interface NegotiationWaker {
   wake(negotiationIds: string[]): Promise<void>;
+}
+
+export interface OwnerMoveResult {
+  opportunity: OpportunityView;
+  /** The direct conversation of the two owners; null until both approved. */
+  conversationId: string | null;
+  counterpartUserId: string;
 }
 
 export interface OpportunityPage {
@@ -137,14 +148,68 @@ export class OpportunityService extends DomainService {
     return (await this.viewsFor(userId, [id]))[0];
   }
 
+  /**
+   * An owner's move: PATCH status (accepted or rejected) or start-chat, with the double opt-in of
+   * opportunity.rules.ts. The second approval opens the direct conversation between the owners
+   * in the same transaction. `viaIntentId` (the routes under /api/intents/:id) must be the
+   * caller's intent in this opportunity.
+   */
+  async ownerMove(actor: Actor | null, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
+    const userId = requireUser(actor);
+    const kind: OwnerMove = typeof move === 'string' ? move : parseInput(statusSchema, move).status;
+    const em = this.em;
+    const id = await resolveVisibleId(em, userId, idOrShort);
+    if (!id) throw opportunityNotFound();
+    if (viaIntentId) {
+      const intent = await requireOwnIntent(em, userId, viaIntentId);
+      const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities where id = ? and ? in (intent_a_id, intent_b_id)`, [id, intent.id]);
+      if (!Number(row.n)) throw opportunityNotFound();
+    }
+    await reconcileEndings(em, { kind: 'opportunity', id });
+    const counterpartUserId = await em.transactional(async (tx) => {
+      const t = tx as EntityManager;
+      const locked = await lockOpportunity(t, id);
+      if (!locked) throw opportunityNotFound();
+      const o = locked.opportunity;
+      const seat = seatOf(o, userId);
+      if (!seat) throw notAnOwner();
+      if (locked.due) throw opportunityClosed('expired');
+      const [n] = await t.execute<Array<{ undecided: boolean }>>(
+        `select (outcome is null and turn_count >= ?) as undecided from negotiations where opportunity_id = ?`,
+        [MAX_TURNS, id],
+      );
+      const mineAt = seat === 'a' ? o.approvedAAt : o.approvedBAt;
+      const peerAt = seat === 'a' ? o.approvedBAt : o.approvedAAt;
+      const r = applyOwnerMove({ status: o.status, approvedByMe: !!mineAt, approvedByPeer: !!peerAt, undecided: !!n?.undecided }, kind);
+      if ('refuse' in r) throw r.refuse;
+      if (r.approve) await t.execute(`update opportunities set ${seat === 'a' ? 'approved_a_at' : 'approved_b_at'} = now(), updated_at = now() where id = ?`, [id]);
+      if (r.status === 'rejected' && o.status !== 'rejected') {
+        await finish(t, o, 'rejected', 'owner_rejected');
+      } else if (r.status !== o.status) {
+        const conversationId = r.openConversation ? await openDirectConversation(t, o.userAId, o.userBId) : null;
+        await t.execute(`update opportunities set status = ?, conversation_id = coalesce(?, conversation_id), updated_at = now() where id = ?`, [r.status, conversationId, id]);
+        await appendEvents(t, toBothOwners(o, (s) => opportunityStatusFrame(o, s, r.status)));
+      }
+      return userOfSeat(o, otherSeat(seat));
+    });
+    const [view] = await this.viewsFor(userId, [id]);
+    return { opportunity: view, conversationId: view.status === 'accepted' ? view.conversationId : null, counterpartUserId };
+  }
+
   /** Views of opportunities by id, in the given order, as `userId` reads them. */
   async viewsFor(userId: string, ids: string[]): Promise<OpportunityView[]> {
+    const views = await this.viewsOrNull(userId, ids);
+    if (views.some((v) => !v)) throw opportunityNotFound();
+    return views as OpportunityView[];
+  }
+
+  /** Like viewsFor, with null for an id that is gone (batch loaders). */
+  async viewsOrNull(userId: string, ids: readonly string[]): Promise<Array<OpportunityView | null>> {
     if (!ids.length) return [];
-    const rows = await this.em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where o.id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
-    const byId = new Map(rows.map((r) => [r.id, fromRow(r)]));
-    const ordered = ids.map((id) => byId.get(id)).filter((o): o is Opportunity => !!o);
-    if (ordered.length !== ids.length) throw opportunityNotFound();
-    return this.views(userId, ordered);
+    const rows = await this.em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where o.id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
+    const views = await this.views(userId, rows.map(fromRow));
+    const byId = new Map(views.map((v) => [v.id, v]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 
   private async views(userId: string, list: Opportunity[]): Promise<OpportunityView[]> {

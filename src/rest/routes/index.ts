@@ -9,6 +9,7 @@ import { webRoutes } from './web.routes';
 import { storageRoutes } from './storage.routes';
 import { conversationRoutes } from './conversations.routes';
 import { eventRoutes } from './events.routes';
+import { opportunityRoutes } from './opportunities.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -22,4 +23,5 @@ export const routeTables: RouteTable[] = [
   matchingRoutes,
   conversationRoutes,
   eventRoutes,
+  opportunityRoutes,
 ];
