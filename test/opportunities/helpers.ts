@@ -42,7 +42,7 @@ export async function openAsA(app: TestApp, w: World): Promise<string> {
   return res.body.opportunities[0].opportunityId;
 }
 
-export async function turn(app: TestApp, who: TestUser, opportunityId: string, action: string, message = `a ${action} message`, query = '') {
+export function turn(app: TestApp, who: TestUser, opportunityId: string, action: string, message = `a ${action} message`, query = '') {
   return app.http.post(`/api/opportunities/${opportunityId}/negotiation/turns${query}`).set(who.auth).send({ action, message });
 }
 
