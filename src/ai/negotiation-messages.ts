@@ -65,8 +65,8 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
     const what = listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
-  if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}; is that workable for you?`;
-  if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}; does that work for you?`;
+  if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
+  if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
   if (c.key.startsWith('refusal:')) {
     const r = c.mine.refusal ?? '';
     if (r.startsWith('pet:')) return `Do you have pets? ${me}'s intent rules them out.`;

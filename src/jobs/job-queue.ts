@@ -18,6 +18,8 @@ export interface JobDefinition<T extends object> {
    * singletonKey, so sending a job that is already waiting is a no-op.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** Also run once as soon as the queue starts, to catch up on what a restart interrupted. */
+  runAtStart?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export class JobQueue {
       );
     }
     this.started = true;
+    for (const def of this.defs.values()) if (def.runAtStart) await this.boss.send(def.name, {});
   }
 
   /** Enqueues a job (after the change it follows has committed). Null when jobs are disabled. */

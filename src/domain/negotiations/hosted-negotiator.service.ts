@@ -77,7 +77,8 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
         await this.runTurn(negotiationId, turnIndex);
       },
     });
-    this.jobs.register({ name: NEGOTIATIONS_SWEEP_JOB, cron: '* * * * *', handler: async () => void (await this.sweep()) });
+    // At start too: a restart resumes the negotiations it interrupted without waiting a minute.
+    this.jobs.register({ name: NEGOTIATIONS_SWEEP_JOB, cron: '* * * * *', runAtStart: true, handler: async () => void (await this.sweep()) });
   }
 
   /** Enqueues the next turn of those negotiations that await a hosted seat. */

@@ -332,14 +332,14 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
 
 // ---- answers and questions in free text ----
 
-const YES = /^\s*(yes|yep|yeah|yup|sure|ok|okay|fine|correct|right|absolutely|definitely|of course|indeed|go ahead|that works|works for me|confirmed?|we do|i do|it is|they are|we are|i am)\b/i;
-const NO = /^\s*(no|nope|nah|not|never|negative|we don'?t|i don'?t|we do not|i do not|don'?t|do not|pass|unfortunately)\b/i;
+const YES = /^\s*(yes|yep|yeah|yup|sure|ok|okay|fine|correct|right|absolutely|definitely|of course|indeed|go ahead|that works|works for me|confirmed?|we do|i do|it is|they are|we are|i am|no problem|no worries)\b/i;
+const NO = /^\s*(no|nope|nah|not|never|negative|we don'?t|i don'?t|we do not|i do not|don'?t|do not|pass|unfortunately)\b(?!\s+(problem|worries|issue|sure)\b)/i;
 
 /** A plain yes or no at the start of an answer; null when it says neither. */
 export function yesOrNo(text: string): 'yes' | 'no' | null {
   const t = text.replace(/^[\s"'“«(-]+/, '');
-  if (NO.test(t)) return 'no';
   if (YES.test(t)) return 'yes';
+  if (NO.test(t)) return 'no';
   return null;
 }
 
@@ -438,18 +438,21 @@ export function mergeFacets(base: Facets, extra: Facets): Facets {
 }
 
 /**
- * How a reply settles the question asked about `key`: values in the reply are compared by the
- * checks; a bare yes or no settles it directly. For a refusal ("Do you have pets?") yes breaks it.
+ * How a reply settles the question asked about `key`: a no settles it; a yes with values is
+ * left to the checks to compare; a bare yes settles it. For a refusal ("Do you have pets?") the
+ * polarity turns: yes breaks it, no keeps it.
  */
 export function verdictOfReply(key: string, text: string): 'holds' | 'contradicted' | null {
+  const yn = yesOrNo(text);
+  const refusal = key.startsWith('refusal:');
+  // A plain no settles it whatever values follow ("No, I am away all of November").
+  if (yn === 'no') return refusal ? 'holds' : 'contradicted';
   const added = answerFacets(key, text);
   const saysValues =
     Object.keys(added.attrs).length > 0 || added.places.length > 0 || added.money.length > 0 || Object.keys(nonTopic(added.offers)).length > 0;
-  if (saysValues) return null;
-  const yn = yesOrNo(text);
-  if (!yn) return null;
-  const refusal = key.startsWith('refusal:');
-  return (yn === 'yes') !== refusal ? 'holds' : 'contradicted';
+  // A yes with values ("Yes, but only Series B") is read by its values.
+  if (saysValues || !yn) return null;
+  return refusal ? 'contradicted' : 'holds';
 }
 
 /** The statements of a message without its questions (an answer is read from these). */

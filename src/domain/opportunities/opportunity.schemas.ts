@@ -21,7 +21,7 @@ export const introduceSchema = z.object({
   intents: z
     .array(uuid)
     .length(2, 'name exactly two intents')
-    .refine((ids) => ids[0].toLowerCase() !== ids[1].toLowerCase(), 'name two different intents'),
+    .refine((ids) => ids.length !== 2 || ids[0].toLowerCase() !== ids[1].toLowerCase(), 'name two different intents'),
   context: z.string().trim().min(1, 'say why these two should meet').max(CONTEXT_LIMIT),
 });
 
