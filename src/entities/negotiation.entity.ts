@@ -130,6 +130,10 @@ export class NegotiationQuestion {
   @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
   answeredAt: Date | null = null;
 
+  /** Set when the negotiation moved on without the answer and the thread question was expired. */
+  @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
+  expiredAt: Date | null = null;
+
   @Property({ type: 'Date', columnType: 'timestamptz' })
   createdAt: Date = new Date();
 }

@@ -145,6 +145,19 @@ describe('the hosted negotiator', () => {
 });
 
 describe('the sweep', () => {
+  it('expires the owner’s question once the negotiation moved on without the answer', async () => {
+    const w = await opened(PIXEL_NEED, PIXEL_ARTIST, ['Gia Studio', 'Hal Artist']);
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    const questions = async () => (await app.http.get(`/api/conversations/agent/messages?intentId=${w.a.intentId}`).set(w.a.user.auth)).body.agent.questions;
+    expect(await questions()).toHaveLength(1);
+    // Gia takes the turn herself.
+    await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.a.user.auth).send({ action: 'decline', message: 'We found someone.' }).expect(200);
+    const swept = await app.withEm(() => app.services.negotiator.sweep());
+    expect(swept.expired).toBe(1);
+    expect(await questions()).toEqual([]);
+    expect((await app.withEm(() => app.services.negotiator.sweep())).expired).toBe(0);
+  });
+
   it('picks up an answer in the thread whose notice was lost', async () => {
     const w = await opened(PIXEL_NEED, PIXEL_ARTIST, ['Gia Studio', 'Hal Artist']);
     expect(await run(w.negotiationId)).toBe('asked-owner');

@@ -40,6 +40,7 @@ interface QuestionRow {
   topic: OwnerQuestionTopic | string;
   text: string;
   answer: string | null;
+  expired_at: Date | null;
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -119,7 +120,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     if (!state.intentsActive) return 'inactive';
 
     const questions = await this.questionsOf(em, negotiationId, ownerId);
-    if (questions.some((q) => q.turn_index === turnIndex && q.answer === null)) return 'waiting-owner';
+    if (questions.some((q) => q.turn_index === turnIndex && q.answer === null && !q.expired_at)) return 'waiting-owner';
 
     const o = state.opportunity;
     const seat = seatOf(o, ownerId)!;
@@ -225,7 +226,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
 
   private async questionsOf(em: EntityManager, negotiationId: string, ownerId: string): Promise<QuestionRow[]> {
     const rows = await em.execute<QuestionRow[]>(
-      `select id, owner_id, negotiation_id, turn_index, topic_key, topic, text, answer from negotiation_questions where negotiation_id = ? and owner_id = ? order by created_at, id`,
+      `select id, owner_id, negotiation_id, turn_index, topic_key, topic, text, answer, expired_at from negotiation_questions where negotiation_id = ? and owner_id = ? order by created_at, id`,
       [negotiationId, ownerId],
     );
     return rows.map((r) => ({ ...r, turn_index: Number(r.turn_index), topic: typeof r.topic === 'string' ? JSON.parse(r.topic) : r.topic }));
@@ -234,7 +235,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
   /** The owner answered a question in the agent thread (the `agent.answered` hook): record it and continue. */
   async onAnswered(input: { userId: string; questionId: string; text: string }): Promise<boolean> {
     const rows = await this.em.execute<Array<{ negotiation_id: string }>>(
-      `update negotiation_questions set answer = ?, answered_at = now() where id::text = ? and owner_id = ? and answer is null returning negotiation_id`,
+      `update negotiation_questions set answer = ?, answered_at = now() where id::text = ? and owner_id = ? and answer is null and expired_at is null returning negotiation_id`,
       [input.text, input.questionId, input.userId],
     );
     if (!rows.length) return false;
@@ -243,29 +244,63 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
   }
 
   /**
-   * Every minute: write due endings, pick up answers a lost hook did not deliver (the thread is
-   * the truth), and enqueue every turn that awaits a hosted seat without waiting on its owner.
+   * Every minute (and at start): write due endings, pick up answers a lost hook did not deliver
+   * (the thread is the truth), expire questions nobody waits for any more, and enqueue every turn
+   * that awaits a hosted seat without waiting on its owner.
    */
-  async sweep(): Promise<{ ended: number; answers: number; woken: number }> {
+  async sweep(): Promise<{ ended: number; answers: number; expired: number; woken: number }> {
     const em = this.em;
     const ended = (await reconcileEndings(em, { kind: 'all' })).length;
     let answers = 0;
     const open = await em.execute<Array<{ id: string; owner_id: string }>>(
       `select q.id, q.owner_id from negotiation_questions q join negotiations n on n.id = q.negotiation_id
-        where q.answer is null and n.outcome is null and n.turn_count = q.turn_index order by q.created_at limit ${SWEEP_BATCH}`,
+        where q.answer is null and q.expired_at is null and n.outcome is null and n.turn_count = q.turn_index order by q.created_at limit ${SWEEP_BATCH}`,
     );
     for (const q of open) {
       const thread = await readAgentQuestion(em, q.owner_id, q.id);
       if (thread?.status === 'answered' && thread.answer !== null && (await this.onAnswered({ userId: q.owner_id, questionId: q.id, text: thread.answer }))) answers += 1;
     }
+    const expired = await this.expireStaleQuestions(em);
     const waiting = await em.execute<Array<{ id: string; turn_count: number }>>(
       `select n.id, n.turn_count from negotiations n
         where ${AWAITING_HOSTED_SQL}
-          and not exists (select 1 from negotiation_questions q where q.negotiation_id = n.id and q.turn_index = n.turn_count and q.answer is null)
+          and not exists (select 1 from negotiation_questions q where q.negotiation_id = n.id and q.turn_index = n.turn_count and q.answer is null and q.expired_at is null)
         order by n.updated_at limit ${SWEEP_BATCH}`,
     );
     for (const r of waiting) await this.enqueue(r.id, Number(r.turn_count));
-    return { ended, answers, woken: waiting.length };
+    return { ended, answers, expired, woken: waiting.length };
+  }
+
+  /**
+   * Questions whose negotiation moved on without the answer (the owner took the turn in person,
+   * the other seat declined, the opportunity ended): the thread question is expired, so the
+   * owner is not left with a question nobody waits for.
+   */
+  private async expireStaleQuestions(em: EntityManager): Promise<number> {
+    const stale = await em.execute<Array<{ id: string; owner_id: string; intent_id: string }>>(
+      `select q.id, q.owner_id, q.intent_id from negotiation_questions q join negotiations n on n.id = q.negotiation_id
+        where q.answer is null and q.expired_at is null and (n.outcome is not null or n.turn_count <> q.turn_index)
+        order by q.created_at limit ${SWEEP_BATCH}`,
+    );
+    let count = 0;
+    for (const q of stale) {
+      await em.transactional(async (tx) => {
+        const t = tx as EntityManager;
+        const marked = await t.execute(`update negotiation_questions set expired_at = now() where id = ? and answer is null and expired_at is null returning id`, [q.id]);
+        if (!marked.length) return;
+        const [agent] = await t.execute<Array<{ id: string }>>(`select id from agents where owner_id = ? and type = 'system'`, [q.owner_id]);
+        if (agent) {
+          await writeAgentThreadEntries(t, {
+            ownerId: q.owner_id,
+            agentId: agent.id,
+            intentId: q.intent_id,
+            entries: [{ kind: 'expire', id: `expire-${q.id}`, createdAt: new Date().toISOString(), questionId: q.id }],
+          });
+        }
+        count += 1;
+      });
+    }
+    return count;
   }
 
   /**
