@@ -44,10 +44,11 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
   const evidence = gatherEvidence(ctx.me.facets, ctx.them.facets, ctx.turns, ctx.ownerAnswers);
   const { checks, contradiction } = assess(evidence, theirLast?.message ?? null);
   const limit = ctx.messageLimit;
+  // Lines matter (an `Answer:` line is read as the answer): only the length is cut.
   const turn = (action: NegotiationAction, message: string, meta: TurnMeta = {}): NegotiatorDecision => ({
     kind: 'turn',
     action,
-    message: clip(message, limit),
+    message: message.length > limit ? `${message.slice(0, limit - 1)}…` : message,
     meta,
   });
 
@@ -67,6 +68,9 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
       continue;
     }
     const keys = questionKeys(q);
+    // A question in a proposal about nothing in particular ("Shall we meet?") is the proposal
+    // itself: accepting or declining answers it.
+    if (!keys.length && theirLast?.action === 'propose') continue;
     const parts = keys.map((k) => answerFromIntent(k, evidence.mine, me));
     if (keys.length && parts.every((p): p is string => !!p)) {
       if (answerContradicts(q, evidence.mine)) negative = true;

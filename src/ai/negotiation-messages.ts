@@ -74,7 +74,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   }
   switch (d) {
     case 'stage':
-      return `Is ${v} a stage you work with?`;
+      return `Do you work with companies at the ${v} stage?`;
     case 'employment':
       return `Does a ${v} arrangement work for you?`;
     case 'mode':
