@@ -109,7 +109,8 @@ describe('the local policy', () => {
     const asked = ctx({ availableActions: ['counter', 'accept', 'decline'], turns: [{ turnIndex: 0, mine: false, action: 'propose', message: 'Question: Do you speak Polish?', meta: null }] });
     const d = decideByRules(asked);
     expect(d).toMatchObject({ kind: 'ask-owner', topic: { kind: 'relay', question: 'Do you speak Polish?' } });
-    const answered = decideByRules({ ...asked, ownerAnswers: [{ topic: (d as { topic: never }).topic, question: 'q', answer: 'Yes, natively.' }] });
+    if (d.kind !== 'ask-owner') throw new Error('expected a question to the owner');
+    const answered = decideByRules({ ...asked, ownerAnswers: [{ topic: d.topic, question: d.text, answer: 'Yes, natively.' }] });
     expect(answered).toMatchObject({ kind: 'turn', action: 'accept', message: expect.stringContaining('Answer (from Ada): Yes, natively.') });
   });
 });
