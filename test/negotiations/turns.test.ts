@@ -120,7 +120,9 @@ describe('the turn protocol from each state', () => {
     for (let i = 1; i < 12; i++) await turn(app, i % 2 === 1 ? w.b.user : w.a.user, w.id, 'counter', `counter ${i}`).expect(200);
     const n = await negotiationOf(app, w.a.user, w.id);
     expect(n).toMatchObject({ turnCount: 12, outcome: null, awaitingUserId: null, settledAt: null, protocol: { availableActions: [], blockedReason: 'turn_limit' } });
-    for (const who of [w.a.user, w.b.user]) await expectRefused(await turn(app, who, w.id, 'decline'), 409, TEXT.turnLimit);
+    for (const who of [w.a.user, w.b.user]) {
+      for (const action of ['propose', 'counter', 'accept', 'decline']) await expectRefused(await turn(app, who, w.id, action), 409, TEXT.turnLimit);
+    }
     const card = await app.http.get(`/api/opportunities/${w.id}`).set(w.a.user.auth);
     expect(card.body).toMatchObject({ status: 'negotiating', primaryActionLabel: 'Decide on the introduction' });
     for (const party of [w.a, w.b]) {

@@ -24,7 +24,7 @@ import {
   sameOwner,
 } from './opportunity.errors';
 import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
-import { fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
+import { findPair, fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
 import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
 import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
@@ -237,11 +237,8 @@ export class OpportunityService extends DomainService {
     const em = this.em;
     const existing = new Map<string, string>();
     for (const p of pairs) {
-      const rows = await em.execute<Array<{ id: string }>>(
-        `select id from opportunities where least(intent_a_id, intent_b_id) = least(?::uuid, ?::uuid) and greatest(intent_a_id, intent_b_id) = greatest(?::uuid, ?::uuid)`,
-        [p.a.intentId, p.b.intentId, p.a.intentId, p.b.intentId],
-      );
-      if (rows[0]) existing.set(pairKey(p.a.intentId, p.b.intentId), rows[0].id);
+      const id = await findPair(em, p.a.intentId, p.b.intentId);
+      if (id) existing.set(pairKey(p.a.intentId, p.b.intentId), id);
     }
     const fresh = pairs.filter((p) => !existing.has(pairKey(p.a.intentId, p.b.intentId)));
     const titles = await this.networkTitles(fresh.map((p) => p.networkId));
@@ -300,11 +297,9 @@ export class OpportunityService extends DomainService {
     for (const p of fresh) {
       const key = pairKey(p.a.intentId, p.b.intentId);
       if (existing.has(key)) continue;
-      const rows = await em.execute<Array<{ id: string }>>(
-        `select id from opportunities where least(intent_a_id, intent_b_id) = least(?::uuid, ?::uuid) and greatest(intent_a_id, intent_b_id) = greatest(?::uuid, ?::uuid)`,
-        [p.a.intentId, p.b.intentId, p.a.intentId, p.b.intentId],
-      );
-      existing.set(key, rows[0].id);
+      const id = await findPair(em, p.a.intentId, p.b.intentId);
+      if (!id) throw new Error(`opportunity of pair ${key} neither inserted nor found`);
+      existing.set(key, id);
     }
     if (created.length) await this.waker.wake(created);
     return pairs.map((p) => existing.get(pairKey(p.a.intentId, p.b.intentId))!);
