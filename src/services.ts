@@ -30,6 +30,7 @@ import { MatchingService } from './domain/matching/matching.service';
 import { itemVectorIndexFromConfig, vectorIndexFromConfig } from './vector/index-factory';
 import { DidSessionVerifier } from './auth/did-session.verifier';
 import { createLegacyServices, type LegacyServices } from './domain/legacy/legacy-services';
+import { createOpportunityServices, startOpportunityServices, type OpportunityServices } from './domain/opportunities/opportunity-services';
 import type { VectorIndex } from './vector/vector-index';
 import { AgentThreadService } from './domain/conversations/agent-thread.service';
 import { ConversationService } from './domain/conversations/conversation.service';
@@ -75,6 +76,10 @@ export interface Services extends CoreDeps {
   conversations: ConversationService;
   /** The event log and streams (SSE and GraphQL subscriptions). */
   eventStream: EventStreamService;
+  /** Opportunities, negotiations and the hosted negotiator (src/domain/opportunities, src/domain/negotiations). */
+  opportunities: OpportunityServices['opportunities'];
+  negotiations: OpportunityServices['negotiations'];
+  negotiator: OpportunityServices['negotiator'];
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
@@ -110,8 +115,10 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
   const storage = new ImageStorageService(core);
   const legacy = createLegacyServices(core, { provider, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
+  const opportunityServices = createOpportunityServices(core, { jobs, provider });
   const services: Services = {
     ...core,
+    ...opportunityServices,
     notifier,
     jobs,
     mailer,
@@ -146,6 +153,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
       matching.registerJobs();
+      startOpportunityServices(opportunityServices, hooks, core);
       jobs.register({ name: EVENTS_PRUNE_JOB, cron: '23 * * * *', handler: async () => void (await pruneEvents(orm)) });
       eventStream.start();
       hooks.on('negotiator.changed', ({ userId, agentId }) => eventStream.seatChanged(userId, agentId));

@@ -24,6 +24,8 @@ import { LegacyEmbeddingModel } from './legacy-embedding-model.entity';
 import { PrivateConversation } from './private-conversation.entity';
 import { PrivateMessage } from './private-message.entity';
 import { AvatarCid } from './avatar-cid.entity';
+import { Opportunity } from './opportunity.entity';
+import { Negotiation, NegotiationQuestion, NegotiationTurn } from './negotiation.entity';
 import { Conversation } from './conversation.entity';
 import { ConversationParticipant } from './conversation-participant.entity';
 import { ConversationMessage } from './conversation-message.entity';
@@ -60,6 +62,10 @@ export const entities = [
   PrivateConversation,
   PrivateMessage,
   AvatarCid,
+  Opportunity,
+  Negotiation,
+  NegotiationTurn,
+  NegotiationQuestion,
   Conversation,
   ConversationParticipant,
   ConversationMessage,

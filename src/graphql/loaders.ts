@@ -10,6 +10,8 @@ import type { Services } from '../services';
 import type { LegacyIndex } from '../entities/legacy-index.entity';
 import type { WebPage } from '../entities/web-page.entity';
 import { Intent } from '../entities/intent.entity';
+import type { OpportunityView } from '../domain/opportunities/opportunity.views';
+import type { NegotiationView } from '../domain/negotiations/negotiation.views';
 import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
 import type { MessageView } from '../domain/conversations/message.records';
 
@@ -75,6 +77,16 @@ export class Loaders {
 
   get networkOwnerIds(): DataLoader<string, string | null> {
     return this.loader('networkOwnerIds', (ids) => ownerIdsOf(this.em, ids));
+  }
+
+  /** Opportunities by id as `userId` reads them (their seat's card). */
+  opportunitiesFor(userId: string): DataLoader<string, OpportunityView | null> {
+    return this.loader(`opportunities:${userId}`, (ids) => this.services.opportunities.viewsOrNull(userId, ids));
+  }
+
+  /** The negotiation of each opportunity id, as `userId` reads it (turns and protocol included). */
+  negotiationsFor(userId: string): DataLoader<string, NegotiationView | null> {
+    return this.loader(`negotiations:${userId}`, (ids) => this.services.negotiations.readManyAs(userId, ids));
   }
 
   /** The given user's role in each network (null: not a member). */

@@ -22,6 +22,8 @@ import { PrivateConversationResolver } from './legacy/private-conversation.resol
 import { CompletionResolver } from './legacy/completion.resolver';
 import { DidProfileResolver } from './legacy/did-profile.resolver';
 import { ConversationResolver, ParticipantFields } from './conversations/conversation.resolver';
+import { IntentOpportunityLinks, OpportunityResolver } from './opportunities/opportunity.resolver';
+import { NegotiationResolver } from './negotiations/negotiation.resolver';
 import { AgentThreadResolver } from './conversations/agent-thread.resolver';
 import { EventResolver } from './events/event.resolver';
 
@@ -54,6 +56,9 @@ export const resolvers: NonEmptyArray<Function> = [
   PrivateConversationResolver,
   CompletionResolver,
   DidProfileResolver,
+  OpportunityResolver,
+  IntentOpportunityLinks,
+  NegotiationResolver,
   ConversationResolver,
   ParticipantFields,
   AgentThreadResolver,

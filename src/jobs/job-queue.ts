@@ -13,6 +13,13 @@ export interface JobDefinition<T extends object> {
   /** How often an idle worker polls, in seconds (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
   batchSize?: number;
+  /**
+   * pg-boss queue policy. `stately` keeps at most one queued and one running job per
+   * singletonKey, so sending a job that is already waiting is a no-op.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** Also run once as soon as the queue starts, to catch up on what a restart interrupted. */
+  runAtStart?: boolean;
 }
 
 /**
@@ -47,7 +54,7 @@ export class JobQueue {
     if (!this.enabled || this.started) return;
     await this.boss.start();
     for (const def of this.defs.values()) {
-      await this.boss.createQueue(def.name, { name: def.name, retryLimit: def.retryLimit ?? 5, retryBackoff: true });
+      await this.boss.createQueue(def.name, { name: def.name, retryLimit: def.retryLimit ?? 5, retryBackoff: true, ...(def.policy ? { policy: def.policy } : {}) });
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       await this.boss.work<object>(
         def.name,
@@ -60,6 +67,7 @@ export class JobQueue {
       );
     }
     this.started = true;
+    for (const def of this.defs.values()) if (def.runAtStart) await this.boss.send(def.name, {});
   }
 
   /** Enqueues a job (after the change it follows has committed). Null when jobs are disabled. */

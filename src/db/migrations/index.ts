@@ -9,6 +9,7 @@ import { Migration20261122040000Matching } from './20261122040000-matching';
 import { Migration20261122050000Conversations } from './20261122050000-conversations';
 import { Migration20261122051000Events } from './20261122051000-events';
 import { Migration20261122060000Web } from './20261122060000-web';
+import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
 
 /** Applied in order at start-up. New migrations go at the end, one line each. */
@@ -23,5 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122050000-conversations', class: Migration20261122050000Conversations },
   { name: '20261122051000-events', class: Migration20261122051000Events },
   { name: '20261122060000-web', class: Migration20261122060000Web },
+  { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
 ];

@@ -182,6 +182,10 @@ export interface Concept {
   topicOnly: boolean;
   activity: boolean;
   weight: number;
+  /** The first thing phrase as written ("funding"), for text shown to people. */
+  label: string;
+  /** The first phrase naming who provides it ("investor"), or null. */
+  agentLabel: string | null;
 }
 
 export type FormKind = 'thing' | 'agent' | 'act';
@@ -210,6 +214,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
     if (!m) throw new Error(`lexicon: cannot read "${line}"`);
     const flags = m[3];
     const weight = /~([\d.]+)/.exec(flags);
+    const firstOf = (list: string) => list.split(',').map((x) => x.trim()).find(Boolean) ?? null;
     const concept: Concept = {
       id: m[1],
       parent: m[2] ?? null,
@@ -218,6 +223,8 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
       topicOnly: flags.includes('#'),
       activity: flags.includes('%'),
       weight: weight ? Number(weight[1]) : 1,
+      label: firstOf(things) ?? firstOf(agents) ?? m[1].replace(/-/g, ' '),
+      agentLabel: firstOf(agents),
     };
     concepts.set(concept.id, concept);
     const add = (list: string, kind: FormKind) => {
@@ -236,7 +243,7 @@ export function parseLexicon(source: string, normWords: (phrase: string) => stri
   // Parents named but not defined become plain grouping concepts.
   for (const c of [...concepts.values()]) {
     if (c.parent && !concepts.has(c.parent)) {
-      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, activity: false, weight: 0.5 });
+      concepts.set(c.parent, { id: c.parent, parent: null, mutual: false, exclusive: false, topicOnly: true, activity: false, weight: 0.5, label: c.parent.replace(/-/g, ' '), agentLabel: null });
     }
   }
   for (const entries of byFirst.values()) entries.sort((a, b) => b.words.length - a.words.length);

@@ -39,7 +39,7 @@ export function conceptSimilarity(sought: string, offered: string): number {
   return 0;
 }
 
-function coverage(sought: Record<string, number>, offered: Record<string, number>): number {
+export function coverage(sought: Record<string, number>, offered: Record<string, number>): number {
   let total = 0;
   let got = 0;
   const offeredIds = Object.keys(offered);
@@ -53,7 +53,7 @@ function coverage(sought: Record<string, number>, offered: Record<string, number
 }
 
 /** Offering a sibling of what is asked for (a cat sitter for dogs, Unreal for Unity) is a wrong match. */
-function wrongVariant(sought: Record<string, number>, offered: Record<string, number>): boolean {
+export function wrongVariant(sought: Record<string, number>, offered: Record<string, number>): boolean {
   if (coverage(sought, offered) >= 0.5) return false;
   for (const x of Object.keys(sought)) {
     const parent = conceptOf(x)?.parent;
@@ -65,11 +65,11 @@ function wrongVariant(sought: Record<string, number>, offered: Record<string, nu
   return false;
 }
 
-function weightOf(rec: Record<string, number>): number {
+export function weightOf(rec: Record<string, number>): number {
   return Object.values(rec).reduce((a, b) => a + b, 0);
 }
 
-function topicSimilarity(a: Record<string, number>, b: Record<string, number>): number {
+export function topicSimilarity(a: Record<string, number>, b: Record<string, number>): number {
   let dot = 0;
   let na = 0;
   let nb = 0;
@@ -89,7 +89,7 @@ const EMPLOYMENT_OK: Record<string, string[]> = {
   contract: ['pt', 'interim', 'contract'],
 };
 
-function dimCompatibility(dim: Dim, a: string[], b: string[], strict: boolean): number {
+export function dimCompatibility(dim: Dim, a: string[], b: string[], strict: boolean): number {
   const shared = a.some((x) => b.includes(x) || x === '*' || x === 'any') || b.some((x) => x === '*' || x === 'any');
   if (shared) return 1;
   switch (dim) {

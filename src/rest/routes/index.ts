@@ -10,6 +10,7 @@ import { storageRoutes } from './storage.routes';
 import { legacyRoutes } from './legacy.routes';
 import { conversationRoutes } from './conversations.routes';
 import { eventRoutes } from './events.routes';
+import { opportunityRoutes } from './opportunities.routes';
 
 /** Every area's table; add new ones here (one line each, in the import list and the array). */
 export const routeTables: RouteTable[] = [
@@ -24,4 +25,5 @@ export const routeTables: RouteTable[] = [
   legacyRoutes,
   conversationRoutes,
   eventRoutes,
+  opportunityRoutes,
 ];

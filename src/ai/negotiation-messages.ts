@@ -1,0 +1,188 @@
+import type { Dim } from '../domain/matching/attributes.rules';
+import type { Facets } from '../domain/matching/facets.rules';
+import type { RequirementCheck } from '../domain/negotiations/requirements.rules';
+import { clip, conceptWords, dimValueWords, DIM_NAMES, listWords, moneyWords, placesWords, sideWords } from './facet-phrases';
+
+/**
+ * The hosted negotiator's wording. Messages are plain text for people and agents alike; a
+ * question is its own sentence ending in "?" (optionally after "Question:") and an answer is a
+ * line starting with "Answer:", so another negotiator can tell them apart.
+ */
+
+const dimOf = (key: string): Dim | null => (key.startsWith('dim:') ? (key.slice(4) as Dim) : null);
+
+function refusalWords(refusal: string): string {
+  if (!refusal.includes(':')) return conceptWords(refusal);
+  const [dim, v] = refusal.split(':') as [Dim, string];
+  return dimValueWords(dim, [v]);
+}
+
+/** What a requirement asks for, as a phrase ("the seed stage", "Warsaw", "funding"). */
+export function requirementWords(c: RequirementCheck): string {
+  const d = c.dim ?? dimOf(c.key);
+  if (c.key === 'need') return listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
+  if (c.key === 'place') return placesWords(c.mine.places ?? [], 'or');
+  if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
+  if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
+  if (d) return dimPhrase(d, c.mine.values ?? []);
+  return c.key;
+}
+
+/** A dimension's values as a phrase ("the seed stage", "paid work", "rock music"). */
+export function dimPhrase(d: Dim, values: string[]): string {
+  const v = dimValueWords(d, values);
+  switch (d) {
+    case 'stage':
+      return `the ${v} stage`;
+    case 'employment':
+    case 'pay':
+      return `${v} work`;
+    case 'gamegenre':
+      return `${v} games`;
+    case 'musicgenre':
+      return `${v} music`;
+    default:
+      return v;
+  }
+}
+
+function theirWords(c: RequirementCheck): string {
+  const t = c.theirs;
+  if (!t) return 'nothing about it';
+  const d = c.dim ?? dimOf(c.key);
+  if (t.places?.length) return placesWords(t.places, 'and');
+  if (t.money?.length) return listWords(t.money.map(moneyWords));
+  if (t.concepts?.length) return listWords(t.concepts.slice(0, 3).map((id) => conceptWords(id)));
+  if (d && t.values?.length) return dimValueWords(d, t.values);
+  return 'something else';
+}
+
+/** One focused question to the other seat about an unknown requirement. */
+export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean): string {
+  const d = c.dim ?? dimOf(c.key);
+  const v = d ? dimValueWords(d, c.mine.values ?? []) : '';
+  if (c.key === 'need') {
+    const what = listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
+    return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
+  }
+  if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
+  if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
+  if (c.key.startsWith('refusal:')) {
+    const r = c.mine.refusal ?? '';
+    if (r.startsWith('pet:')) return `Do you have pets? ${me}'s intent rules them out.`;
+    return `Does this involve ${refusalWords(r)}? ${me}'s intent rules it out.`;
+  }
+  switch (d) {
+    case 'stage':
+      return `Do you work with companies at the ${v} stage?`;
+    case 'employment':
+      return `Does a ${v} arrangement work for you?`;
+    case 'mode':
+      return `Does ${v} work for you?`;
+    case 'pay':
+      return `Is ${v} work acceptable to you?`;
+    case 'daytype':
+      return `Are you available on ${v}?`;
+    case 'daypart':
+      return `Are you available in the ${v}?`;
+    case 'month':
+      return `Are you available in ${v}?`;
+    case 'lang':
+      return `Do you speak ${v}?`;
+    case 'pet':
+      return `Are ${v} OK with you?`;
+    case 'platform':
+      return `Do you work on ${v}?`;
+    case 'gamegenre':
+      return `Do you work with ${v} games?`;
+    case 'musicgenre':
+      return `Do you play ${v}?`;
+    default:
+      return `Does ${requirementWords(c)} work for you?`;
+  }
+}
+
+/** Why the negotiator declines, in one sentence. */
+export function declineReason(c: RequirementCheck, me: string, them: string): string {
+  const mine = requirementWords(c);
+  switch (c.reason) {
+    case 'same-side':
+      return `${them} is looking for ${theirWords({ ...c, theirs: c.mine })} too, so neither of you offers what the other needs.`;
+    case 'variant':
+      return `${me} needs ${mine}; ${them} offers ${theirWords(c)}, a different kind.`;
+    case 'unrelated':
+      return `${them} does not offer ${mine}, which is what ${me} needs.`;
+    case 'ticket':
+      return `The ticket sizes do not fit the round: ${me} states ${listWords((c.mine.money ?? []).map(moneyWords))}, ${them} ${theirWords(c)}.`;
+    case 'far':
+      return c.by === 'theirs'
+        ? `${them} works only in ${theirWords(c)}, and ${me} is in ${placesWords(c.mine.places ?? [])}.`
+        : `${me} needs ${mine}; ${them} is in ${theirWords(c)}, too far apart.`;
+    case 'refused':
+      return c.by === 'theirs'
+        ? `${them}'s intent rules out ${listWords((c.mine.concepts ?? c.mine.values ?? []).map((x) => (c.dim ? dimValueWords(c.dim, [x]) : conceptWords(x))))}, which ${me}'s intent states.`
+        : `${me}'s intent rules out ${refusalWords(c.mine.refusal ?? '')}, and ${them} states ${theirWords(c)}.`;
+    case 'answered no':
+      return `${mine} does not hold: the answer was no.`;
+    default:
+      return c.by === 'theirs'
+        ? `${them} needs ${theirWords(c)} where ${me} states ${listWords((c.mine.values ?? []).map((x) => (c.dim ? dimValueWords(c.dim, [x]) : x)))}.`
+        : `${me} needs ${mine}; ${them} states ${theirWords(c)}.`;
+  }
+}
+
+/** The owner's question when a requirement is close but not exact. */
+export function closeQuestion(c: RequirementCheck, them: string): string {
+  return `${them} is close on one point: your intent says ${requirementWords(c)}, and ${them} states ${theirWords(c)}. Should I go ahead? Reply yes to continue or no to decline.`;
+}
+
+/** The owner's question when the other seat did not answer about a requirement. */
+export function unansweredQuestion(c: RequirementCheck, them: string): string {
+  return `${them} did not say whether ${requirementWords(c)} works (I asked). Should I go ahead without it? Reply yes to continue or no to decline.`;
+}
+
+export function relayQuestion(question: string, them: string): string {
+  return `${them}'s negotiator asks: "${clip(question, 400)}" Your intent does not say. What should I answer?`;
+}
+
+/** An answer from the owner's intent to a question of the other seat, or null when the intent does not say. */
+export function answerFromIntent(key: string, f: Facets, me: string): string | null {
+  const d = dimOf(key);
+  if (key === 'need') {
+    const offers = sideWords(f.offers);
+    const seeks = sideWords(f.seeks);
+    if (!offers && !seeks) return null;
+    return [offers && `${me} offers ${offers}`, seeks && `${me} is looking for ${seeks}`].filter(Boolean).join('; ') + '.';
+  }
+  if (key === 'place') {
+    if (f.places.length) return `${me} is based in ${placesWords(f.places)}.`;
+    if ((f.attrs.mode ?? []).some((m) => m === 'remote' || m === 'virtual')) return `${me} works remotely, so place does not matter.`;
+    return null;
+  }
+  if (key === 'money') return f.money.length ? `${me}'s intent states ${listWords(f.money.map(moneyWords))}.` : null;
+  if (d) {
+    const vals = f.attrs[d];
+    const refused = f.excludes.filter((e) => e.startsWith(`${d}:`)).map((e) => e.slice(d.length + 1));
+    if (vals?.length) return `${capitalise(DIM_NAMES[d])}: ${dimValueWords(d, vals)}.`;
+    if (refused.length) return `${capitalise(DIM_NAMES[d])}: not ${dimValueWords(d, refused)}.`;
+    return null;
+  }
+  return null;
+}
+
+const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+export function checkedList(checks: RequirementCheck[]): string {
+  const held = checks.filter((c) => c.status === 'holds').map(requirementWords).filter(Boolean);
+  return held.length ? listWords(held) : 'what it states';
+}
+
+export function offerSentence(me: string, f: Facets): string {
+  const seeks = sideWords(f.seeks);
+  // A mutual concept (a tennis partner, a cofounder) is sought and offered at once: say it once.
+  const offers = sideWords(Object.fromEntries(Object.entries(f.offers).filter(([id]) => !(id in f.seeks))));
+  if (seeks && offers) return `${me} is looking for ${seeks} and offers ${offers}.`;
+  if (seeks) return `${me} is looking for ${seeks}.`;
+  if (offers) return `${me} offers ${offers}.`;
+  return `${me} would like to be introduced.`;
+}

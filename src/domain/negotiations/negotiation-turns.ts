@@ -1,0 +1,101 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TurnMeta } from '../../entities/negotiation.entity';
+import { appendEvents, type FrameInput } from '../../events/event-log';
+import { selectedNegotiator } from '../agents/selected-negotiator';
+import { opportunityStatusFrame, toBothOwners } from '../opportunities/opportunity.frames';
+import { DUE_ENDING_SQL, otherSeat, seatOf, userOfSeat } from '../opportunities/opportunity.records';
+import { codeOfStatus } from '../shared/error-table';
+import { DomainError } from '../shared/errors';
+import { negotiationChangedFrame, negotiationSettledFrame, negotiationTurnFrame } from './negotiation.frames';
+import { stateByOpportunity, turnsOf, rulesView, type NegotiationState } from './negotiation.records';
+import { effectOf, REFUSALS, refusalFor, type NegotiationAction, type Refusal } from './negotiation.rules';
+
+/** A refusal of the turn protocol as a domain error: the documented text and status. */
+export const refused = (r: Refusal) => new DomainError(codeOfStatus(r.status), r.error);
+
+export interface TurnRequest {
+  opportunityId: string;
+  seatUserId: string;
+  action: NegotiationAction;
+  message: string;
+  /** The agent taking the turn for the seat (fenced against the selected negotiator); null for the owner in person. */
+  executorAgentId: string | null;
+  /** The turn count the writer read before deciding; any other count means the other seat moved first. */
+  expectedTurnCount: number;
+  meta: TurnMeta | null;
+}
+
+export interface TurnResult {
+  negotiationId: string;
+  turnIndex: number;
+  /** Whose turn it is now; null once settled or at the turn limit. */
+  awaitingUserId: string | null;
+  settled: boolean;
+}
+
+/**
+ * Records one turn. The opportunity and negotiation rows are locked for the whole transaction,
+ * so of two writers for the same negotiation exactly one records its turn; the other finds the
+ * turn count moved and gets 409 "The other seat moved first". The rules are applied again under
+ * the lock, the executor is fenced against the owner's selected negotiator (its rows held `for
+ * share`, so a seat change commits wholly before or after the turn), and the turn, the
+ * negotiation, the opportunity's status and the frames commit together.
+ */
+export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<TurnResult> {
+  return em.transactional(async (tx) => {
+    const t = tx as EntityManager;
+    const state = await stateByOpportunity(t, req.opportunityId, true);
+    if (!state) throw refused(REFUSALS.noNegotiation);
+    if (state.negotiation.turnCount !== req.expectedTurnCount) throw refused(REFUSALS.raced);
+    const [{ due }] = await t.execute<Array<{ due: string | null }>>(`select ${DUE_ENDING_SQL} as due from opportunities o where o.id = ?`, [req.opportunityId]);
+    if (due) throw refused(due === 'intent_archived' ? REFUSALS.intentInactive : REFUSALS.settled);
+    const turns = await turnsOf(t, state.negotiation.id);
+    const view = rulesView(state, turns);
+    const refusal = refusalFor(view, req.seatUserId, req.action);
+    if (refusal) throw refused(refusal);
+    if (req.executorAgentId) {
+      const seat = await selectedNegotiator(t, req.seatUserId, { lock: true });
+      if (seat.agentId !== req.executorAgentId) throw refused(REFUSALS.executorChanged);
+    }
+    const effect = effectOf(view, req.seatUserId, req.action);
+    const turnIndex = state.negotiation.turnCount;
+    await t.execute(
+      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, now())`,
+      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null],
+    );
+    await t.execute(
+      `update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
+              settled_at = case when ?::text is null then null else now() end, updated_at = now()
+        where id = ?`,
+      [effect.awaitingUserId, effect.outcome, effect.outcome, state.negotiation.id],
+    );
+    if (effect.opportunityStatus) {
+      await t.execute(`update opportunities set status = ?, ended_reason = ?, updated_at = now() where id = ?`, [
+        effect.opportunityStatus,
+        effect.opportunityStatus === 'rejected' ? 'declined' : null,
+        req.opportunityId,
+      ]);
+    } else {
+      await t.execute(`update opportunities set updated_at = now() where id = ?`, [req.opportunityId]);
+    }
+    await appendEvents(t, turnFrames(state, req, turnIndex, effect));
+    return { negotiationId: state.negotiation.id, turnIndex, awaitingUserId: effect.awaitingUserId, settled: effect.outcome !== null };
+  });
+}
+
+function turnFrames(state: NegotiationState, req: TurnRequest, turnIndex: number, effect: ReturnType<typeof effectOf>): Array<{ userId: string; frame: FrameInput }> {
+  const o = state.opportunity;
+  const seat = seatOf(o, req.seatUserId)!;
+  const other = otherSeat(seat);
+  if (effect.outcome) {
+    const frames = toBothOwners(o, (s) => negotiationSettledFrame(o, s, effect.outcome!));
+    const status = effect.opportunityStatus;
+    if (status) frames.push(...toBothOwners(o, (s) => opportunityStatusFrame(o, s, status)));
+    return frames;
+  }
+  if (effect.turnLimitReached) {
+    return toBothOwners(o, (s) => negotiationChangedFrame(o, s, 'The turn limit was reached; the outcome remains undecided and the owners decide.'));
+  }
+  return [{ userId: userOfSeat(o, other), frame: negotiationTurnFrame(o, other, turnIndex, req.action, req.message) }];
+}
+

@@ -1,0 +1,168 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../../auth/actor';
+import { requireOwnIntent } from '../intents/own-intent';
+import { reconcileEndings } from '../opportunities/opportunity-endings';
+import { loadPeople } from '../opportunities/opportunity-sides';
+import { resolveVisibleId } from '../opportunities/opportunity.records';
+import type { NegotiationWaker } from '../opportunities/opportunity.service';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { notFound, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { recordTurn, refused } from './negotiation-turns';
+import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
+import { REFUSALS, refusalFor } from './negotiation.rules';
+import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
+import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
+
+export interface NegotiationPage {
+  negotiations: NegotiationView[];
+  limit: number;
+  offset: number;
+  total: number;
+}
+
+const requireUser = (actor: Actor | null): string => {
+  if (!actor) throw unauthenticated();
+  return actor.userId;
+};
+
+/**
+ * Negotiations: the single read with turns and protocol, the lists, and turns submitted over the
+ * API (the hosted negotiator submits through the same recordTurn).
+ */
+export class NegotiationService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly waker: NegotiationWaker,
+  ) {
+    super(core);
+  }
+
+  /** The opportunity id a seat or the introducer may address; anything else is "No negotiation for this opportunity". */
+  private async visible(em: EntityManager, userId: string, idOrShort: string): Promise<string> {
+    const id = await resolveVisibleId(em, userId, idOrShort);
+    if (!id) throw refused(REFUSALS.noNegotiation);
+    return id;
+  }
+
+  async read(actor: Actor | null, opportunityIdOrShort: string): Promise<NegotiationView> {
+    const userId = requireUser(actor);
+    const em = this.em;
+    const id = await this.visible(em, userId, opportunityIdOrShort);
+    await reconcileEndings(em, { kind: 'opportunity', id });
+    return this.readAs(userId, id);
+  }
+
+  /** The single-read view of the opportunity's negotiation as `userId` sees it. */
+  async readAs(userId: string, opportunityId: string): Promise<NegotiationView> {
+    const em = this.em;
+    const state = await stateByOpportunity(em, opportunityId);
+    if (!state) throw refused(REFUSALS.noNegotiation);
+    const [view] = await this.views(userId, [state], true);
+    return view;
+  }
+
+  /**
+   * POST /api/opportunities/:id/negotiation/turns. The turn is checked against the protocol as
+   * read first (so a seat learns the documented refusal), then recorded under the row lock with
+   * the turn count it read: a turn the other writer got in first is 409.
+   */
+  async submit(actor: Actor | null, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown): Promise<NegotiationView> {
+    const userId = requireUser(actor);
+    const turn = turnSchema.safeParse(raw);
+    if (!turn.success) throw refused(REFUSALS.invalidAction);
+    const { agentId } = parseInput(agentIdSchema, { agentId: agentIdRaw ?? undefined });
+    const em = this.em;
+    const id = await this.visible(em, userId, opportunityIdOrShort);
+    await reconcileEndings(em, { kind: 'opportunity', id });
+    const state = await stateByOpportunity(em, id);
+    if (!state) throw refused(REFUSALS.noNegotiation);
+    const refusal = refusalFor(rulesView(state, await turnsOf(em, state.negotiation.id)), userId, turn.data.action);
+    if (refusal) throw refused(refusal);
+    const result = await recordTurn(em, {
+      opportunityId: id,
+      seatUserId: userId,
+      action: turn.data.action,
+      message: turn.data.message,
+      executorAgentId: agentId?.toLowerCase() ?? actor?.agentId ?? null,
+      expectedTurnCount: state.negotiation.turnCount,
+      meta: null,
+    });
+    if (result.awaitingUserId) await this.waker.wake([result.negotiationId]);
+    return this.readAs(userId, id);
+  }
+
+  /** GET /api/negotiations: the caller's seats, newest activity first. */
+  async list(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
+    const userId = requireUser(actor);
+    const input = parseInput(listSchema, raw ?? {});
+    const em = this.em;
+    const intentId = input.intentId ? (await requireOwnIntent(em, userId, input.intentId)).id : null;
+    await reconcileEndings(em, { kind: 'user', userId });
+    const clauses = ['(o.user_a_id = ? or o.user_b_id = ?)'];
+    const params: unknown[] = [userId, userId];
+    if (intentId) {
+      clauses.push('(o.intent_a_id = ? or o.intent_b_id = ?)');
+      params.push(intentId, intentId);
+    }
+    if (input.state) clauses.push(input.state === 'open' ? 'n.outcome is null' : 'n.outcome is not null');
+    return this.page(userId, clauses.join(' and '), params, input.limit ?? LIST_DEFAULT, input.offset ?? 0);
+  }
+
+  /**
+   * GET /api/users/:userId/negotiations: your own id gives your negotiations; another user's id
+   * gives the negotiations in which you and they hold the two seats.
+   */
+  async history(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
+    const me = requireUser(actor);
+    const input = parseInput(historySchema, raw);
+    const em = this.em;
+    const other = input.userId.toLowerCase();
+    if (other !== me) {
+      const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from users where id = ?`, [other]);
+      if (!Number(row.n)) throw notFound('User');
+    }
+    await reconcileEndings(em, { kind: 'user', userId: me });
+    const where = other === me ? '(o.user_a_id = ? or o.user_b_id = ?)' : '((o.user_a_id = ? and o.user_b_id = ?) or (o.user_b_id = ? and o.user_a_id = ?))';
+    const params = other === me ? [me, me] : [me, other, me, other];
+    return this.page(me, where, params, input.limit ?? USER_HISTORY_DEFAULT, input.offset ?? 0);
+  }
+
+  private async page(userId: string, where: string, params: unknown[], limit: number, offset: number): Promise<NegotiationPage> {
+    const em = this.em;
+    const [rows, [{ n }]] = await Promise.all([
+      em.execute<Array<Parameters<typeof stateOf>[0]>>(
+        `select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where ${where} order by n.updated_at desc, n.id desc limit ? offset ?`,
+        [...params, limit, offset],
+      ),
+      em.execute<Array<{ n: string }>>(`select count(*) as n from negotiations n join opportunities o on o.id = n.opportunity_id where ${where}`, params),
+    ]);
+    return { negotiations: await this.views(userId, rows.map(stateOf), false), limit, offset, total: Number(n) };
+  }
+
+  private async views(userId: string, states: NegotiationState[], withTurns: boolean): Promise<NegotiationView[]> {
+    if (!states.length) return [];
+    const em = this.em;
+    const people = await loadPeople(em, states.flatMap((s) => [s.opportunity.userAId, s.opportunity.userBId, s.opportunity.introducerId]));
+    const intentIds = states.flatMap((s) => [s.opportunity.intentAId, s.opportunity.intentBId]);
+    const statements: Statements = new Map(
+      (await em.execute<Array<{ id: string; summary: string; payload: string }>>(`select id, summary, payload from intents where id = any(?::uuid[])`, [`{${[...new Set(intentIds)].join(',')}}`])).map(
+        (r) => [r.id, r.summary.trim() || r.payload],
+      ),
+    );
+    const turns = withTurns ? await turnsOfMany(em, states.map((s) => s.negotiation.id)) : null;
+    return states.map((s) => negotiationViewOf(s, userId, people, statements, turns ? turns.get(s.negotiation.id) ?? [] : null));
+  }
+
+  /** Single-read views of the negotiations of these opportunities (for the graph; one query per kind). */
+  async readManyAs(userId: string, opportunityIds: readonly string[]): Promise<Array<NegotiationView | null>> {
+    if (!opportunityIds.length) return [];
+    const rows = await this.em.execute<Array<Parameters<typeof stateOf>[0]>>(
+      `select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where o.id = any(?::uuid[])`,
+      [`{${[...new Set(opportunityIds)].join(',')}}`],
+    );
+    const views = await this.views(userId, rows.map(stateOf), true);
+    const byOpportunity = new Map(views.map((v) => [v.opportunityId, v]));
+    return opportunityIds.map((id) => byOpportunity.get(id) ?? null);
+  }
+}

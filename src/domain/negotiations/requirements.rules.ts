@@ -1,0 +1,486 @@
+import type { Dim, MoneyAmount } from '../matching/attributes.rules';
+import { findAttributes, findMoney } from '../matching/attributes.rules';
+import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
+import { findPlaces, placeCompatibility, type PlaceRef } from '../matching/geo.rules';
+import { conceptSimilarity, coverage, dimCompatibility, scorePair, weightOf, wrongVariant } from '../matching/ranking.rules';
+import { tokenize } from '../matching/text.rules';
+
+/**
+ * An owner's requirements, read from their intent's facets, checked one by one against what
+ * the other side has stated (its intent and its answers). Pure: the hosted negotiator, its
+ * provider path and the card text all use these checks, so they never disagree on a fact.
+ *
+ * Keys: `need` (what the intent seeks is offered, or what it offers is sought), `place`,
+ * `money`, `dim:<dim>` (stage, employment, mode, ...), `refusal:<what>` (something the intent
+ * rules out).
+ */
+export type CheckStatus = 'holds' | 'unknown' | 'close' | 'contradicted';
+
+export interface RequirementCheck {
+  key: string;
+  status: CheckStatus;
+  /** Whose statement a contradiction comes from: this owner's requirement or the other side's. */
+  by: 'mine' | 'theirs';
+  dim?: Dim;
+  /** This side's values (dims), concepts (need), places or amounts, as stated. */
+  mine: { values?: string[]; concepts?: string[]; places?: PlaceRef[]; money?: MoneyAmount[]; refusal?: string };
+  theirs: { values?: string[]; concepts?: string[]; places?: PlaceRef[]; money?: MoneyAmount[] } | null;
+  /** Why it fails, in a word (same-side, variant, unrelated, refused, ...). */
+  reason?: string;
+}
+
+/** Dimensions that matter for an introduction of this family (a dim outside it is description). */
+const DIMS_BY_FAMILY: Record<string, Dim[]> = {
+  finance: ['stage'],
+  company: ['stage'],
+  compliance: ['employment', 'mode', 'lang'],
+  legal: ['employment', 'mode', 'lang'],
+  job: ['employment', 'mode', 'pay', 'lang'],
+  tech: ['employment', 'mode', 'pay', 'platform'],
+  proglang: ['employment', 'mode', 'pay'],
+  engine: ['platform', 'gamegenre', 'pay'],
+  software: ['platform'],
+  security: ['employment', 'mode', 'pay'],
+  art: ['pay', 'employment', 'gamegenre', 'platform'],
+  media: ['pay', 'mode'],
+  design: ['pay', 'employment', 'mode'],
+  bizrole: ['employment', 'mode', 'pay', 'lang'],
+  translation: ['lang', 'pay'],
+  games: ['platform', 'gamegenre', 'pay'],
+  testing: ['platform', 'gamegenre', 'pay', 'mode'],
+  audio: ['musicgenre', 'pay', 'mode'],
+  musician: ['musicgenre', 'pay', 'daytype', 'daypart'],
+  band: ['musicgenre', 'daytype', 'daypart'],
+  events: ['musicgenre', 'pay', 'month', 'mode'],
+  music: ['musicgenre', 'pay'],
+  research: ['lang', 'pay'],
+  guidance: ['mode', 'lang'],
+  mentee: ['mode', 'lang'],
+  'academic-service': ['month', 'mode'],
+  student: ['lang', 'mode'],
+  housing: ['pet', 'month'],
+  tenant: ['pet', 'month'],
+  childcare: ['daytype', 'daypart', 'lang'],
+  family: ['daytype', 'daypart', 'lang'],
+  petcare: ['pet', 'daytype', 'month'],
+  community: ['daytype', 'daypart', 'month'],
+  gardening: ['month'],
+  'food-bank': ['daytype', 'daypart'],
+  sport: ['daytype', 'daypart'],
+};
+
+/** Families where being near each other is part of the deal (unless the intent says remote): an unstated place is asked. */
+const LOCAL_FAMILIES = new Set([
+  'personal-loan', 'compliance', 'legal', 'job', 'housing', 'tenant', 'childcare', 'family', 'petcare',
+  'community', 'gardening', 'food-bank', 'sport', 'goods', 'events', 'musician', 'band', 'student',
+]);
+
+/** Families where places both sides state are compared (a market or a jurisdiction), though an unstated one is not asked. */
+const MARKET_FAMILIES = new Set(['finance', 'company']);
+
+/** Families where a per-month, per-hour or per-item price is part of the deal. */
+const PRICE_FAMILIES = new Set(['housing', 'tenant', 'audio', 'musician', 'events', 'art', 'media', 'design', 'translation', 'testing', 'tech', 'job', 'childcare', 'petcare', 'goods', 'music']);
+
+/** A matching score at which a partly covered need still counts as met (docs/matching.md: scores are absolute). */
+const STRONG_PAIR = 0.45;
+/** A need weighing this little (one implied or generic concept) does not decide the fit on its own. */
+const SLIGHT_NEED = 0.5;
+
+const ORDER = ['need', 'refusal', 'place', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
+
+const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
+const topOf = (side: Record<string, number>) =>
+  Object.entries(nonTopic(side)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+
+/** The family an intent's main need (or, with no need, its main offer) belongs to. */
+export function familyOf(f: Facets): string | null {
+  const main = topOf(f.seeks).filter((id) => id !== 'job')[0] ?? topOf(f.seeks)[0] ?? topOf(f.offers)[0];
+  if (!main) return null;
+  const chain = ancestry(main);
+  return chain[chain.length - 1] ?? main;
+}
+
+/** Every family the intent's needs belong to (its offers when it states no need). */
+function familiesOf(f: Facets): string[] {
+  const ids = topOf(f.seeks).length ? topOf(f.seeks) : topOf(f.offers);
+  const out = new Set<string>();
+  for (const id of ids) {
+    const chain = ancestry(id);
+    out.add(chain[chain.length - 1] ?? id);
+  }
+  return [...out];
+}
+
+function relevantDims(f: Facets): Set<Dim> {
+  const dims = new Set<Dim>(familiesOf(f).flatMap((fam) => DIMS_BY_FAMILY[fam] ?? []));
+  for (const d of f.strict) dims.add(d);
+  return dims;
+}
+
+const isRemote = (f: Facets) => (f.attrs.mode ?? []).some((m) => m === 'remote' || m === 'virtual') && !(f.attrs.mode ?? []).some((m) => m === 'onsite' || m === 'inperson');
+
+/** 'ask': an unstated place is asked about; 'compare': only stated places are compared; null: place is not part of the deal. */
+function placeRole(f: Facets): 'ask' | 'compare' | null {
+  if (f.strict.includes('place')) return 'ask';
+  if (isRemote(f)) return null;
+  const fams = familiesOf(f);
+  if (fams.some((fam) => LOCAL_FAMILIES.has(fam))) return 'ask';
+  return fams.some((fam) => MARKET_FAMILIES.has(fam)) ? 'compare' : null;
+}
+
+const hiOf = (m: MoneyAmount) => (m.hi === null || m.hi === undefined || !Number.isFinite(m.hi) ? Infinity : m.hi);
+const perUnit = (money: MoneyAmount[]) => money.filter((m) => m.unit !== 'total');
+const totals = (money: MoneyAmount[]) => money.filter((m) => m.unit === 'total' && m.lo > 0);
+
+/** How far two amounts of the same unit are apart: 1 overlapping (with 20% slack), down to 0. */
+function priceFit(a: MoneyAmount, b: MoneyAmount): number {
+  if (a.lo <= hiOf(b) * 1.2 && b.lo <= hiOf(a) * 1.2) return 1;
+  const gap = a.lo > hiOf(b) ? a.lo / Math.max(hiOf(b), 1) : b.lo / Math.max(hiOf(a), 1);
+  return gap <= 1.5 ? 0.7 : 0.2;
+}
+
+function statusOfFit(f: number): CheckStatus {
+  if (f >= 0.99) return 'holds';
+  if (f >= 0.6) return 'close';
+  return 'contradicted';
+}
+
+/**
+ * The need holds when the other side offers most of it, or a good part of it in a pair the
+ * ranker scores as a strong match (`pairScore`, the matching score of the two intents), or when
+ * the other side needs what this intent offers (a provider is served by a client): a need read
+ * with a stray concept should not block an otherwise clear fit. Two parties after the same
+ * thing, or an offer of a sibling of what is asked, contradict it.
+ */
+function needCheck(mine: Facets, theirs: Facets, pairScore: number): RequirementCheck {
+  const seeks = nonTopic(mine.seeks);
+  const theirSeeks = nonTopic(theirs.seeks);
+  const asker = Object.keys(seeks).length > 0;
+  const concepts = topOf(asker ? mine.seeks : mine.offers);
+  const theirConcepts = topOf(asker ? theirs.offers : theirs.seeks);
+  const base = { key: 'need', by: 'mine' as const, mine: { concepts }, theirs: { concepts: theirConcepts } };
+  const reverse = Object.keys(theirSeeks).length ? coverage(theirSeeks, mine.offers) : 0;
+  if (!asker) {
+    if (!Object.keys(theirSeeks).length) return { ...base, status: 'unknown', reason: 'not stated' };
+    if (reverse >= 0.5 || (reverse >= 0.3 && pairScore >= STRONG_PAIR)) return { ...base, status: 'holds' };
+    if (wrongVariant(theirSeeks, mine.offers)) return { ...base, status: 'contradicted', reason: 'variant' };
+    return reverse > 0 ? { ...base, status: 'unknown' } : { ...base, status: 'contradicted', reason: 'unrelated' };
+  }
+  let fit = coverage(seeks, theirs.offers);
+  const words = mine.seekWords ?? [];
+  const offerWords = new Set(theirs.offerWords ?? []);
+  // Plain words stand in only where the vocabulary knows one side's trade not at all (as in the ranker).
+  const known = (side: Record<string, number>) => Object.keys(side).some((k) => k !== 'job');
+  if (fit < 0.5 && words.length && (!known(seeks) || !known(nonTopic(theirs.offers)))) {
+    fit = Math.max(fit, 0.8 * (words.filter((w) => offerWords.has(w)).length / words.length));
+  }
+  if (wrongVariant(seeks, theirs.offers) && reverse < 0.5) return { ...base, status: 'contradicted', reason: 'variant' };
+  if (fit >= 0.5 || (fit >= 0.3 && pairScore >= STRONG_PAIR)) return { ...base, status: 'holds' };
+  // Both after the same thing: they compete for it rather than answer each other.
+  const own = Object.fromEntries(Object.entries(seeks).filter(([k]) => !conceptOf(k)?.mutual));
+  if (Object.keys(own).length && coverage(own, theirs.seeks) >= 0.5) return { ...base, status: 'contradicted', reason: 'same-side' };
+  // A need this slight is usually implied rather than stated ("booking" implies seeking a gig):
+  // being what the other side is looking for then serves the intent.
+  if (reverse >= 0.5 && weightOf(seeks) <= SLIGHT_NEED) return { ...base, status: 'holds' };
+  if (fit > 0 || !Object.keys(nonTopic(theirs.offers)).length) return { ...base, status: 'unknown' };
+  return { ...base, status: 'contradicted', reason: 'unrelated' };
+}
+
+function refuses(excl: string, f: Facets): boolean | null {
+  if (excl.includes(':')) {
+    const [dim, v] = excl.split(':') as [Dim, string];
+    const vals = f.attrs[dim];
+    if (!vals?.length) return null;
+    if (dim === 'pet' && (v === 'any' || vals.includes('any'))) return true;
+    return vals.includes(v);
+  }
+  return excl in f.seeks || excl in f.offers;
+}
+
+function refusalChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): RequirementCheck[] {
+  const out: RequirementCheck[] = [];
+  for (const e of mine.excludes) {
+    const hit = refuses(e, theirs);
+    const dim = e.includes(':') ? (e.split(':')[0] as Dim) : undefined;
+    // Unknown only matters for a dimension this kind of introduction depends on ("no pets" for a room).
+    if (hit === null && !(dim && relevant.has(dim))) continue;
+    out.push({
+      key: `refusal:${e}`,
+      by: 'mine',
+      dim,
+      status: hit === null ? 'unknown' : hit ? 'contradicted' : 'holds',
+      mine: { refusal: e },
+      theirs: dim ? { values: theirs.attrs[dim] ?? [] } : null,
+      reason: hit ? 'refused' : undefined,
+    });
+  }
+  return out;
+}
+
+function dimChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): RequirementCheck[] {
+  const out: RequirementCheck[] = [];
+  for (const dim of relevant) {
+    if (dim === 'place') continue;
+    const a = mine.attrs[dim];
+    if (!a?.length) continue;
+    const b = theirs.attrs[dim];
+    const base = { key: `dim:${dim}`, by: 'mine' as const, dim, mine: { values: a } };
+    // Offering to pay for what one needs asks nothing of the other side: nobody refuses pay.
+    if (!b?.length && dim === 'pay' && a.every((v) => v === 'paid') && Object.keys(nonTopic(mine.seeks)).length) continue;
+    if (!b?.length) {
+      out.push({ ...base, status: 'unknown', theirs: null });
+      continue;
+    }
+    const strict = mine.strict.includes(dim) || theirs.strict.includes(dim);
+    const status = statusOfFit(dimCompatibility(dim, a, b, strict));
+    out.push({ ...base, status: strict && status === 'close' ? 'contradicted' : status, theirs: { values: b }, reason: status === 'contradicted' ? 'mismatch' : undefined });
+  }
+  return out;
+}
+
+function placeCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const role = placeRole(mine);
+  if (!mine.places.length || !role) return null;
+  const base = { key: 'place', by: 'mine' as const, mine: { places: mine.places } };
+  if (!theirs.places.length) {
+    if (role === 'compare' || (isRemote(theirs) && !mine.strict.includes('place'))) return null;
+    return { ...base, status: 'unknown', theirs: null };
+  }
+  let best = 0;
+  for (const p of mine.places) for (const q of theirs.places) best = Math.max(best, placeCompatibility(p, q));
+  const strict = mine.strict.includes('place') || theirs.strict.includes('place');
+  let status: CheckStatus = best >= 0.75 ? 'holds' : best >= 0.4 ? 'close' : 'contradicted';
+  if (strict && status === 'close') status = 'contradicted';
+  return { ...base, status, theirs: { places: theirs.places }, reason: status === 'contradicted' ? 'far' : undefined };
+}
+
+function moneyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const fam = familyOf(mine);
+  // Funding: a ticket whose smallest size is above the whole round does not fit it.
+  const funding = 'funding' in mine.seeks || 'funding' in mine.offers;
+  if (funding) {
+    const mineT = totals(mine.money);
+    const theirT = totals(theirs.money);
+    if (!mineT.length || !theirT.length) return null;
+    const raising = 'funding' in mine.seeks;
+    const round = raising ? mineT : theirT;
+    const ticket = raising ? theirT : mineT;
+    const tooBig = ticket.every((t) => round.every((r) => t.lo > hiOf(r) * 1.2));
+    return { key: 'money', by: 'mine', status: tooBig ? 'contradicted' : 'holds', mine: { money: mineT }, theirs: { money: theirT }, reason: tooBig ? 'ticket' : undefined };
+  }
+  if (!fam || !PRICE_FAMILIES.has(fam)) return null;
+  const mineP = perUnit(mine.money);
+  if (!mineP.length) return null;
+  const theirP = perUnit(theirs.money);
+  if (!theirP.length) return { key: 'money', by: 'mine', status: 'unknown', mine: { money: mineP }, theirs: null };
+  let best = 0;
+  let comparable = false;
+  for (const m of mineP) {
+    for (const n of theirP) {
+      if (m.unit !== n.unit) continue;
+      comparable = true;
+      best = Math.max(best, priceFit(m, n));
+    }
+  }
+  if (!comparable) return { key: 'money', by: 'mine', status: 'unknown', mine: { money: mineP }, theirs: { money: theirP } };
+  const status = statusOfFit(best);
+  return { key: 'money', by: 'mine', status, mine: { money: mineP }, theirs: { money: theirP }, reason: status === 'contradicted' ? 'price' : undefined };
+}
+
+/** The other side's explicit refusals and strict or relevant constraints that this side's statements break. */
+export function theirConflicts(mine: Facets, theirs: Facets): RequirementCheck[] {
+  const out: RequirementCheck[] = [];
+  for (const e of theirs.excludes) {
+    if (refuses(e, mine) !== true) continue;
+    const dim = e.includes(':') ? (e.split(':')[0] as Dim) : undefined;
+    out.push({ key: `refusal:${e}`, by: 'theirs', dim, status: 'contradicted', mine: dim ? { values: mine.attrs[dim] ?? [] } : { concepts: [e] }, theirs: null, reason: 'refused' });
+  }
+  const dims = relevantDims(theirs);
+  for (const dim of dims) {
+    const a = mine.attrs[dim];
+    const b = theirs.attrs[dim];
+    if (!a?.length || !b?.length || dim === 'place') continue;
+    const strict = theirs.strict.includes(dim);
+    const f = dimCompatibility(dim, b, a, strict);
+    if (f < 0.6 || (strict && f < 0.99)) out.push({ key: `dim:${dim}`, by: 'theirs', dim, status: 'contradicted', mine: { values: a }, theirs: { values: b }, reason: 'mismatch' });
+  }
+  if (theirs.strict.includes('place') && theirs.places.length && mine.places.length) {
+    let best = 0;
+    for (const p of theirs.places) for (const q of mine.places) best = Math.max(best, placeCompatibility(p, q));
+    if (best < 0.75) out.push({ key: 'place', by: 'theirs', status: 'contradicted', mine: { places: mine.places }, theirs: { places: theirs.places }, reason: 'far' });
+  }
+  return out;
+}
+
+/** This owner's requirements against the other side, most important first. */
+export function checkRequirements(mine: Facets, theirs: Facets, overrides: Record<string, 'holds' | 'contradicted'> = {}): RequirementCheck[] {
+  const relevant = relevantDims(mine);
+  const checks: RequirementCheck[] = [needCheck(mine, theirs, scorePair(mine, theirs).score), ...refusalChecks(mine, theirs, relevant)];
+  const place = placeCheck(mine, theirs);
+  if (place) checks.push(place);
+  checks.push(...dimChecks(mine, theirs, relevant));
+  const money = moneyCheck(mine, theirs);
+  if (money) checks.push(money);
+  const rank = (k: string) => {
+    const i = ORDER.findIndex((o) => k === o || k.startsWith(`${o}:`));
+    return i < 0 ? ORDER.length : i;
+  };
+  return checks
+    .map((c) => (overrides[c.key] && c.status !== 'contradicted' ? { ...c, status: overrides[c.key] } : overrides[c.key] === 'contradicted' ? { ...c, status: 'contradicted' as const, reason: c.reason ?? 'answered no' } : c))
+    .sort((a, b) => rank(a.key) - rank(b.key));
+}
+
+// ---- answers and questions in free text ----
+
+const YES = /^\s*(yes|yep|yeah|yup|sure|ok|okay|fine|correct|right|absolutely|definitely|of course|indeed|go ahead|that works|works for me|confirmed?|we do|i do|it is|they are|we are|i am|no problem|no worries)\b/i;
+const NO = /^\s*(no|nope|nah|not|never|negative|we don'?t|i don'?t|we do not|i do not|don'?t|do not|pass|unfortunately)\b(?!\s+(problem|worries|issue|sure)\b)/i;
+
+/** A plain yes or no at the start of an answer; null when it says neither. */
+export function yesOrNo(text: string): 'yes' | 'no' | null {
+  const t = text.replace(/^[\s"'“«(-]+/, '');
+  if (YES.test(t)) return 'yes';
+  if (NO.test(t)) return 'no';
+  return null;
+}
+
+/** The sentences of a message that ask something. */
+export function questionsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/(?<=[?.!])\s+|\n+/)) {
+    const s = raw.replace(/^\s*(question|q)\s*:\s*/i, '').trim();
+    if (s.endsWith('?') && /[a-z]/i.test(s)) out.push(s);
+  }
+  return out;
+}
+
+const KEYWORDS: Array<[RegExp, string]> = [
+  [/\b(where|based|located|location|city|country|relocat\w*|local|nearby|near|distance|area)\b/i, 'place'],
+  [/\b(stage|round|pre-?seed|seed|series [a-d])\b/i, 'dim:stage'],
+  [/\b(full[- ]time|part[- ]time|contract|freelance|interim|fractional|days a week|hours a week|permanent)\b/i, 'dim:employment'],
+  [/\b(remote|remotely|on-?site|in person|in-person|hybrid|office|online|virtual)\b/i, 'dim:mode'],
+  [/\b(budget|rate|price|cost|fee|salary|how much|ticket|cheque|check size|rent)\b|[$€£]\s?\d/i, 'money'],
+  [/\b(paid|unpaid|volunteer|pro bono|revenue share|rev share)\b/i, 'dim:pay'],
+  [/\b(weekends?|weekdays?)\b/i, 'dim:daytype'],
+  [/\b(mornings?|afternoons?|evenings?|nights?)\b/i, 'dim:daypart'],
+  [/\b(when|start date|month|season|summer|winter|spring|autumn|fall)\b/i, 'dim:month'],
+  [/\b(language|speak|fluent|native)\b/i, 'dim:lang'],
+  [/\b(pets?|dogs?|cats?)\b/i, 'dim:pet'],
+  [/\b(platform|pc|console|mobile|ios|android|steam)\b/i, 'dim:platform'],
+  [/\b(genre)\b/i, 'dim:gamegenre'],
+  [/\b(do you (offer|provide|have|do)|can you|are you (looking|a|an)|what do you (offer|need|look)|looking for)\b/i, 'need'],
+];
+
+/** What a question is about, as requirement keys (empty when no rule recognises it). */
+export function questionKeys(question: string): string[] {
+  const keys = new Set<string>();
+  const tokens = tokenize(question);
+  for (const h of findAttributes(tokens)) keys.add(h.dim === 'place' ? 'place' : `dim:${h.dim}`);
+  if (findPlaces(tokens).length) keys.add('place');
+  if (findMoney(question).length) keys.add('money');
+  for (const [re, key] of KEYWORDS) if (re.test(question)) keys.add(key);
+  // A value mentioned only as the subject of the question's topic ("budget" mentions pay) stays one topic.
+  if (keys.has('money')) keys.delete('dim:pay');
+  return [...keys];
+}
+
+function emptyFacets(): Facets {
+  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [] };
+}
+
+/**
+ * What an answer adds to the side that gave it, for one requirement key: only the part of the
+ * text that speaks to that key is taken, so restated facts about the asker are not mistaken
+ * for the answerer's own.
+ */
+export function answerFacets(key: string, text: string): Facets {
+  const said = extractFacets(text);
+  const out = emptyFacets();
+  if (key === 'need') {
+    out.offers = said.offers;
+    out.seeks = said.seeks;
+    out.offerWords = said.offerWords;
+    out.seekWords = said.seekWords;
+  } else if (key === 'place') {
+    out.places = said.places;
+  } else if (key === 'money') {
+    out.money = said.money;
+  } else if (key.startsWith('dim:')) {
+    const dim = key.slice(4) as Dim;
+    if (said.attrs[dim]) out.attrs[dim] = said.attrs[dim];
+    out.excludes = said.excludes.filter((e) => e.startsWith(`${dim}:`));
+  } else if (key.startsWith('refusal:')) {
+    const what = key.slice('refusal:'.length);
+    const dim = what.includes(':') ? (what.split(':')[0] as Dim) : null;
+    if (dim && said.attrs[dim]) out.attrs[dim] = said.attrs[dim];
+    if (!dim) {
+      out.offers = said.offers;
+      out.seeks = said.seeks;
+    }
+  }
+  return out;
+}
+
+/** Adds what an answer said to a side's facets. */
+export function mergeFacets(base: Facets, extra: Facets): Facets {
+  const attrs: Facets['attrs'] = { ...base.attrs };
+  for (const [dim, vals] of Object.entries(extra.attrs) as Array<[Dim, string[]]>) attrs[dim] = [...new Set([...(attrs[dim] ?? []), ...vals])];
+  return {
+    ...base,
+    seeks: { ...base.seeks, ...extra.seeks },
+    offers: { ...base.offers, ...extra.offers },
+    excludes: [...new Set([...base.excludes, ...extra.excludes])],
+    attrs,
+    places: [...base.places, ...extra.places],
+    money: [...base.money, ...extra.money],
+    seekWords: [...new Set([...(base.seekWords ?? []), ...(extra.seekWords ?? [])])],
+    offerWords: [...new Set([...(base.offerWords ?? []), ...(extra.offerWords ?? [])])],
+  };
+}
+
+/**
+ * How a reply settles the question asked about `key`: a no settles it; a yes with values is
+ * left to the checks to compare; a bare yes settles it. For a refusal ("Do you have pets?") the
+ * polarity turns: yes breaks it, no keeps it.
+ */
+export function verdictOfReply(key: string, text: string): 'holds' | 'contradicted' | null {
+  const yn = yesOrNo(text);
+  const refusal = key.startsWith('refusal:');
+  // A plain no settles it whatever values follow ("No, I am away all of November").
+  if (yn === 'no') return refusal ? 'holds' : 'contradicted';
+  const added = answerFacets(key, text);
+  const saysValues =
+    Object.keys(added.attrs).length > 0 || added.places.length > 0 || added.money.length > 0 || Object.keys(nonTopic(added.offers)).length > 0;
+  // A yes with values ("Yes, but only Series B") is read by its values.
+  if (saysValues || !yn) return null;
+  return refusal ? 'contradicted' : 'holds';
+}
+
+/** The statements of a message without its questions (an answer is read from these). */
+export function statementsOf(text: string): string {
+  return text
+    .split(/(?<=[?.!])\s+|\n+/)
+    .filter((s) => s.trim() && !s.trim().endsWith('?'))
+    .join(' ');
+}
+
+/**
+ * True when this side's own statements answer a question of the other side in the negative:
+ * the question names values (a stage, a place, a trade) and this side states others. An answer
+ * like that must not come with an acceptance: the asker has to see it first.
+ */
+export function answerContradicts(question: string, mine: Facets): boolean {
+  const asked = extractFacets(question);
+  const askedConcepts = [...Object.keys(nonTopic(asked.seeks)), ...Object.keys(nonTopic(asked.offers))].filter((c) => c !== 'job');
+  const ownConcepts = [...Object.keys(mine.offers), ...Object.keys(mine.seeks)];
+  if (askedConcepts.length && ownConcepts.length && !askedConcepts.some((a) => ownConcepts.some((o) => conceptSimilarity(a, o) >= 0.5 || conceptSimilarity(o, a) >= 0.5))) return true;
+  for (const [dim, vals] of Object.entries(asked.attrs) as Array<[Dim, string[]]>) {
+    const own = mine.attrs[dim];
+    if (own?.length && vals.length && dimCompatibility(dim, vals, own, false) < 0.6) return true;
+  }
+  if (asked.places.length && mine.places.length) {
+    let best = 0;
+    for (const p of asked.places) for (const q of mine.places) best = Math.max(best, placeCompatibility(p, q));
+    if (best < 0.4) return true;
+  }
+  return false;
+}

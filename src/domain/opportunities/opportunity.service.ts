@@ -1,0 +1,379 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { CardWriter } from '../../ai/opportunity-card-writer';
+import type { Actor } from '../../auth/actor';
+import { Opportunity, type OpportunityCard } from '../../entities/opportunity.entity';
+import { appendEvents } from '../../events/event-log';
+import { requireOwnIntent } from '../intents/own-intent';
+import { MAX_TURNS } from '../negotiations/negotiation.rules';
+import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { notFound, unauthenticated } from '../shared/errors';
+import { parseInput } from '../shared/validation';
+import { openDirectConversation } from '../conversations/direct-conversation';
+import { finish, reconcileEndings } from './opportunity-endings';
+import { loadPeople, loadSides, type IntentSide } from './opportunity-sides';
+import {
+  counterpartyNotFound,
+  intentInactive,
+  intentNotShared,
+  introducerOwnsIntent,
+  networkMembershipRequired,
+  notAnOwner,
+  opportunityClosed,
+  opportunityNotFound,
+  sameOwner,
+} from './opportunity.errors';
+import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
+import { findPair, fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
+import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
+import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
+import { viewOf, type OpportunityView } from './opportunity.views';
+
+/** Wakes the hosted negotiator for negotiations that may await one of its seats. */
+export interface NegotiationWaker {
+  wake(negotiationIds: string[]): Promise<void>;
+}
+
+export interface OwnerMoveResult {
+  opportunity: OpportunityView;
+  /** The direct conversation of the two owners; null until both approved. */
+  conversationId: string | null;
+  counterpartUserId: string;
+}
+
+export interface OpportunityPage {
+  opportunities: OpportunityView[];
+  limit: number;
+  offset: number;
+  total: number;
+}
+
+interface Pair {
+  a: IntentSide;
+  b: IntentSide;
+  networkId: string;
+}
+
+const requireUser = (actor: Actor | null): string => {
+  if (!actor) throw unauthenticated();
+  return actor.userId;
+};
+
+const pairKey = (x: string, y: string) => (x < y ? `${x}:${y}` : `${y}:${x}`);
+
+/**
+ * Opportunities: opening them (from one's intent, or as an introducer), reading and listing the
+ * cards. One opportunity and one negotiation per pair of intents, enforced by a unique index
+ * on the unordered pair, so concurrent openers all get the same one.
+ */
+export class OpportunityService extends DomainService {
+  constructor(
+    core: CoreDeps,
+    private readonly cards: CardWriter,
+    private readonly waker: NegotiationWaker,
+  ) {
+    super(core);
+  }
+
+  /** POST /api/intents/:id/opportunities: one opportunity per pick; existing pairs come back as they are. */
+  async openFromIntent(actor: Actor | null, intentIdOrShort: string, raw: unknown): Promise<OpportunityView[]> {
+    const userId = requireUser(actor);
+    const input = parseInput(openSchema, raw);
+    const em = this.em;
+    const mine = await requireOwnIntent(em, userId, intentIdOrShort);
+    if (mine.archivedAt || mine.status !== 'active') throw intentInactive(mine.id);
+    const picks = [...new Map(input.counterparties.map((p) => [p.intentId.toLowerCase(), p.networkId.toLowerCase()])).entries()];
+    const networks = [...new Set(picks.map(([, n]) => n))];
+    await this.requireMemberOf(em, userId, networks);
+
+    const sides = await loadSides(em, [mine.id, ...picks.map(([id]) => id)]);
+    const own = sides.get(mine.id)!;
+    const pairs: Pair[] = [];
+    for (const [intentId, networkId] of picks) {
+      const theirs = sides.get(intentId);
+      if (!theirs) throw counterpartyNotFound(intentId);
+      if (theirs.userId === userId) throw sameOwner();
+      if (!(await this.visibleTo(em, userId, intentId))) throw counterpartyNotFound(intentId);
+      if (!(await this.sharedIn(em, mine.id, networkId))) throw intentNotShared(mine.id, networkId);
+      if (!(await this.sharedIn(em, intentId, networkId))) throw intentNotShared(intentId, networkId);
+      if (theirs.archived || theirs.status !== 'active') throw intentInactive(intentId);
+      pairs.push({ a: own, b: theirs, networkId });
+    }
+    const ids = await this.openPairs(pairs, null, null);
+    return this.viewsFor(userId, ids);
+  }
+
+  /** POST /api/opportunities: a member introduces two other members' intents in a network. */
+  async introduce(actor: Actor | null, raw: unknown): Promise<OpportunityView> {
+    const userId = requireUser(actor);
+    const input = parseInput(introduceSchema, raw);
+    const em = this.em;
+    const networkId = input.networkId.toLowerCase();
+    await this.requireMemberOf(em, userId, [networkId]);
+    const [first, second] = input.intents.map((id) => id.toLowerCase());
+    const sides = await loadSides(em, [first, second]);
+    for (const id of [first, second]) if (!sides.has(id) || !(await this.visibleTo(em, userId, id))) throw counterpartyNotFound(id);
+    const a = sides.get(first)!;
+    const b = sides.get(second)!;
+    if (a.userId === userId || b.userId === userId) throw introducerOwnsIntent();
+    if (a.userId === b.userId) throw sameOwner();
+    for (const side of [a, b]) if (!(await this.sharedIn(em, side.intentId, networkId))) throw intentNotShared(side.intentId, networkId);
+    for (const side of [a, b]) if (side.archived || side.status !== 'active') throw intentInactive(side.intentId);
+    const [id] = await this.openPairs([{ a, b, networkId }], userId, input.context);
+    return (await this.viewsFor(userId, [id]))[0];
+  }
+
+  async list(actor: Actor | null, raw: unknown, intentIdOrShort?: string): Promise<OpportunityPage> {
+    const userId = requireUser(actor);
+    const filter = parseInput(listSchema, raw ?? {});
+    const em = this.em;
+    const intentId = intentIdOrShort ? (await requireOwnIntent(em, userId, intentIdOrShort)).id : null;
+    await reconcileEndings(em, { kind: 'user', userId });
+    const { where, params } = listWhere(userId, filter, intentId);
+    const limit = filter.limit ?? LIST_DEFAULT_LIMIT;
+    const offset = filter.offset ?? 0;
+    const [rows, [{ n }]] = await Promise.all([
+      em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where ${where} order by o.updated_at desc, o.id desc limit ? offset ?`, [...params, limit, offset]),
+      em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities o where ${where}`, params),
+    ]);
+    const opportunities = await this.views(userId, rows.map(fromRow));
+    return { opportunities, limit, offset, total: Number(n) };
+  }
+
+  async get(actor: Actor | null, idOrShort: string): Promise<OpportunityView> {
+    const userId = requireUser(actor);
+    const id = await resolveVisibleId(this.em, userId, idOrShort);
+    if (!id) throw opportunityNotFound();
+    await reconcileEndings(this.em, { kind: 'opportunity', id });
+    return (await this.viewsFor(userId, [id]))[0];
+  }
+
+  /**
+   * An owner's move: PATCH status (accepted or rejected) or start-chat, with the double opt-in of
+   * opportunity.rules.ts. The second approval opens the direct conversation between the owners
+   * in the same transaction. `viaIntentId` (the routes under /api/intents/:id) must be the
+   * caller's intent in this opportunity.
+   */
+  async ownerMove(actor: Actor | null, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
+    const userId = requireUser(actor);
+    const kind: OwnerMove = typeof move === 'string' ? move : parseInput(statusSchema, move).status;
+    const em = this.em;
+    const id = await resolveVisibleId(em, userId, idOrShort);
+    if (!id) throw opportunityNotFound();
+    if (viaIntentId) {
+      const intent = await requireOwnIntent(em, userId, viaIntentId);
+      const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities where id = ? and ? in (intent_a_id, intent_b_id)`, [id, intent.id]);
+      if (!Number(row.n)) throw opportunityNotFound();
+    }
+    await reconcileEndings(em, { kind: 'opportunity', id });
+    const counterpartUserId = await em.transactional(async (tx) => {
+      const t = tx as EntityManager;
+      const locked = await lockOpportunity(t, id);
+      if (!locked) throw opportunityNotFound();
+      const o = locked.opportunity;
+      const seat = seatOf(o, userId);
+      if (!seat) throw notAnOwner();
+      if (locked.due) throw opportunityClosed('expired');
+      const [n] = await t.execute<Array<{ undecided: boolean }>>(
+        `select (outcome is null and turn_count >= ?) as undecided from negotiations where opportunity_id = ?`,
+        [MAX_TURNS, id],
+      );
+      const mineAt = seat === 'a' ? o.approvedAAt : o.approvedBAt;
+      const peerAt = seat === 'a' ? o.approvedBAt : o.approvedAAt;
+      const r = applyOwnerMove({ status: o.status, approvedByMe: !!mineAt, approvedByPeer: !!peerAt, undecided: !!n?.undecided }, kind);
+      if ('refuse' in r) throw r.refuse;
+      if (r.approve) await t.execute(`update opportunities set ${seat === 'a' ? 'approved_a_at' : 'approved_b_at'} = now(), updated_at = now() where id = ?`, [id]);
+      if (r.status === 'rejected' && o.status !== 'rejected') {
+        await finish(t, o, 'rejected', 'owner_rejected');
+      } else if (r.status !== o.status) {
+        const conversationId = r.openConversation ? await openDirectConversation(t, o.userAId, o.userBId) : null;
+        await t.execute(`update opportunities set status = ?, conversation_id = coalesce(?, conversation_id), updated_at = now() where id = ?`, [r.status, conversationId, id]);
+        await appendEvents(t, toBothOwners(o, (s) => opportunityStatusFrame(o, s, r.status)));
+      }
+      return userOfSeat(o, otherSeat(seat));
+    });
+    const [view] = await this.viewsFor(userId, [id]);
+    return { opportunity: view, conversationId: view.status === 'accepted' ? view.conversationId : null, counterpartUserId };
+  }
+
+  /** Views of opportunities by id, in the given order, as `userId` reads them. */
+  async viewsFor(userId: string, ids: string[]): Promise<OpportunityView[]> {
+    const views = await this.viewsOrNull(userId, ids);
+    if (views.some((v) => !v)) throw opportunityNotFound();
+    return views as OpportunityView[];
+  }
+
+  /** Like viewsFor, with null for an id that is gone (batch loaders). */
+  async viewsOrNull(userId: string, ids: readonly string[]): Promise<Array<OpportunityView | null>> {
+    if (!ids.length) return [];
+    const rows = await this.em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where o.id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
+    const views = await this.views(userId, rows.map(fromRow));
+    const byId = new Map(views.map((v) => [v.id, v]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  private async views(userId: string, list: Opportunity[]): Promise<OpportunityView[]> {
+    if (!list.length) return [];
+    const em = this.em;
+    const people = await loadPeople(em, list.flatMap((o) => [o.userAId, o.userBId, o.introducerId]));
+    const undecided = new Set(
+      (
+        await em.execute<Array<{ opportunity_id: string }>>(
+          `select opportunity_id from negotiations where opportunity_id = any(?::uuid[]) and outcome is null and turn_count >= ?`,
+          [`{${list.map((o) => o.id).join(',')}}`, MAX_TURNS],
+        )
+      ).map((r) => r.opportunity_id),
+    );
+    return list.map((o) => viewOf(o, userId, people, undecided.has(o.id)));
+  }
+
+  /**
+   * Opens the pairs that have no opportunity yet and returns every pair's id in order. Cards are
+   * written before the transaction (a model call never holds a lock); the inserts run in pair
+   * order so two requests opening overlapping pairs cannot deadlock, and `on conflict do nothing`
+   * on the pair index makes a concurrent opener read the winner's row.
+   */
+  private async openPairs(pairs: Pair[], introducerId: string | null, context: string | null): Promise<string[]> {
+    const em = this.em;
+    const existing = new Map<string, string>();
+    for (const p of pairs) {
+      const id = await findPair(em, p.a.intentId, p.b.intentId);
+      if (id) existing.set(pairKey(p.a.intentId, p.b.intentId), id);
+    }
+    const fresh = pairs.filter((p) => !existing.has(pairKey(p.a.intentId, p.b.intentId)));
+    const titles = await this.networkTitles(fresh.map((p) => p.networkId));
+    const introducer = introducerId ? (await loadPeople(em, [introducerId])).get(introducerId) : undefined;
+    const cards = new Map<string, OpportunityCard>();
+    for (const p of fresh) {
+      cards.set(
+        pairKey(p.a.intentId, p.b.intentId),
+        await this.cards.write({
+          a: { name: p.a.name, intentText: p.a.text, facets: p.a.facets },
+          b: { name: p.b.name, intentText: p.b.text, facets: p.b.facets },
+          introducer: introducer && context ? { name: introducer.name, context } : null,
+          networkTitle: titles.get(p.networkId) ?? null,
+        }),
+      );
+    }
+    const created: string[] = [];
+    const ttlMs = this.config.OPPORTUNITY_TTL_DAYS * 24 * 60 * 60 * 1000;
+    if (fresh.length) {
+      await em.transactional(async (tx) => {
+        const ordered = [...fresh].sort((x, y) => (pairKey(x.a.intentId, x.b.intentId) < pairKey(y.a.intentId, y.b.intentId) ? -1 : 1));
+        for (const p of ordered) {
+          const key = pairKey(p.a.intentId, p.b.intentId);
+          const o = Object.assign(new Opportunity(), {
+            id: randomUUID(),
+            intentAId: p.a.intentId,
+            intentBId: p.b.intentId,
+            userAId: p.a.userId,
+            userBId: p.b.userId,
+            networkId: p.networkId,
+            introducerId,
+            context,
+            card: cards.get(key)!,
+            expiresAt: new Date(Date.now() + ttlMs),
+          });
+          const inserted = await tx.execute<Array<{ id: string }>>(
+            `insert into opportunities (id, intent_a_id, intent_b_id, user_a_id, user_b_id, network_id, introducer_id, context, status, card, expires_at, created_at, updated_at)
+             values (?, ?, ?, ?, ?, ?, ?, ?, 'negotiating', ?, ?, now(), now())
+             on conflict do nothing returning id`,
+            [o.id, o.intentAId, o.intentBId, o.userAId, o.userBId, o.networkId, o.introducerId, o.context, JSON.stringify(o.card), o.expiresAt],
+          );
+          if (!inserted.length) continue;
+          const negotiationId = randomUUID();
+          // The opener's seat moves first (decisions.md section 3).
+          await tx.execute(
+            `insert into negotiations (id, opportunity_id, awaiting_user_id, outcome, turn_count, created_at, updated_at) values (?, ?, ?, null, 0, now(), now())`,
+            [negotiationId, o.id, o.userAId],
+          );
+          await appendEvents(tx as EntityManager, toBothOwners(o, (seat) => opportunityNewFrame(o, seat)));
+          existing.set(key, o.id);
+          created.push(negotiationId);
+        }
+      });
+    }
+    // Pairs another request opened first: read the row it committed.
+    for (const p of fresh) {
+      const key = pairKey(p.a.intentId, p.b.intentId);
+      if (existing.has(key)) continue;
+      const id = await findPair(em, p.a.intentId, p.b.intentId);
+      if (!id) throw new Error(`opportunity of pair ${key} neither inserted nor found`);
+      existing.set(key, id);
+    }
+    if (created.length) await this.waker.wake(created);
+    return pairs.map((p) => existing.get(pairKey(p.a.intentId, p.b.intentId))!);
+  }
+
+  private async networkTitles(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.em.execute<Array<{ id: string; title: string }>>(`select id, title from networks where id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  /** 404 for a network that does not exist, 403 for one the user is not in (docs/adr/0002-non-member-reads.md). */
+  private async requireMemberOf(em: EntityManager, userId: string, networkIds: string[]): Promise<void> {
+    const rows = await em.execute<Array<{ id: string; member: boolean }>>(
+      `select n.id, exists (select 1 from network_members m where m.network_id = n.id and m.user_id = ?) as member from networks n where n.id = any(?::uuid[])`,
+      [userId, `{${networkIds.join(',')}}`],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.member]));
+    for (const id of networkIds) {
+      if (!byId.has(id)) throw notFound('Network');
+      if (!byId.get(id)) throw networkMembershipRequired(id);
+    }
+  }
+
+  /** Shared in the network by an owner who is still a member there. */
+  private async sharedIn(em: EntityManager, intentId: string, networkId: string): Promise<boolean> {
+    const rows = await em.execute<Array<{ ok: boolean }>>(
+      `select exists (
+         select 1 from intent_networks s join intents i on i.id = s.intent_id
+           join network_members m on m.network_id = s.network_id and m.user_id = i.user_id
+          where s.intent_id = ? and s.network_id = ?) as ok`,
+      [intentId, networkId],
+    );
+    return !!rows[0]?.ok;
+  }
+
+  /** The user can see the intent: it is shared, by a member, in a network the user belongs to. */
+  private async visibleTo(em: EntityManager, userId: string, intentId: string): Promise<boolean> {
+    const rows = await em.execute<Array<{ ok: boolean }>>(
+      `select exists (
+         select 1 from intent_networks s join intents i on i.id = s.intent_id
+           join network_members owner on owner.network_id = s.network_id and owner.user_id = i.user_id
+           join network_members me on me.network_id = s.network_id and me.user_id = ?
+          where s.intent_id = ?) as ok`,
+      [userId, intentId],
+    );
+    return !!rows[0]?.ok;
+  }
+}
+
+function listWhere(userId: string, f: ListFilter, intentId: string | null): { where: string; params: unknown[] } {
+  const clauses = ['(o.user_a_id = ? or o.user_b_id = ? or o.introducer_id = ?)'];
+  const params: unknown[] = [userId, userId, userId];
+  if (intentId) {
+    clauses.push('(o.intent_a_id = ? or o.intent_b_id = ?)');
+    params.push(intentId, intentId);
+  }
+  if (f.status) {
+    clauses.push('o.status = ?');
+    params.push(f.status);
+  }
+  if (f.statuses?.length) {
+    clauses.push('o.status = any(?::text[])');
+    params.push(`{${[...new Set(f.statuses)].join(',')}}`);
+  }
+  if (f.networkId) {
+    clauses.push('o.network_id = ?');
+    params.push(f.networkId.toLowerCase());
+  }
+  if (f.peerUserId) {
+    // The peer is the other owner; for an introducer, either owner.
+    const peer = f.peerUserId.toLowerCase();
+    clauses.push('((o.user_a_id = ? and o.user_b_id = ?) or (o.user_b_id = ? and o.user_a_id = ?) or (o.introducer_id = ? and ? in (o.user_a_id, o.user_b_id)))');
+    params.push(userId, peer, userId, peer, userId, peer);
+  }
+  return { where: clauses.join(' and '), params };
+}

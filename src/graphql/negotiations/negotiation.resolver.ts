@@ -1,0 +1,58 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { NegotiationView } from '../../domain/negotiations/negotiation.views';
+import type { NegotiationPage } from '../../domain/negotiations/negotiation.service';
+import type { GraphQLContext } from '../context';
+import { offsetPagination } from '../opportunities/opportunity.resolver';
+import { OpportunityType } from '../opportunities/opportunity.types';
+import { NegotiationPageType, NegotiationTurnInput, NegotiationType } from './negotiation.types';
+
+const pageOf = (p: NegotiationPage): NegotiationPageType => ({ negotiations: p.negotiations, pagination: offsetPagination(p.limit, p.offset, p.total) });
+
+/** Negotiations: reads, lists and turns. A turn outside protocol.availableActions is refused with the documented text. */
+@Resolver(() => NegotiationType)
+export class NegotiationResolver {
+  @Authorized()
+  @Query(() => NegotiationType, { description: "An opportunity's negotiation with its turns and your protocol" })
+  opportunityNegotiation(@Arg('opportunityId', () => ID) opportunityId: string, @Ctx() ctx: GraphQLContext): Promise<NegotiationView> {
+    return ctx.services.negotiations.read(ctx.actor, opportunityId);
+  }
+
+  @Authorized()
+  @Mutation(() => NegotiationType, { description: 'Takes your seat’s turn; agentId names the agent taking it (fenced against your selected negotiator)' })
+  submitNegotiationTurn(
+    @Arg('opportunityId', () => ID) opportunityId: string,
+    @Arg('input', () => NegotiationTurnInput, { nullable: true }) input: NegotiationTurnInput | null,
+    @Arg('agentId', () => String, { nullable: true }) agentId: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<NegotiationView> {
+    return ctx.services.negotiations.submit(ctx.actor, opportunityId, { ...(input ?? {}) }, agentId ?? undefined);
+  }
+
+  @Authorized()
+  @Query(() => NegotiationPageType, { description: 'Negotiations where you hold a seat, newest activity first' })
+  async negotiations(
+    @Arg('intentId', () => String, { nullable: true }) intentId: string | null,
+    @Arg('state', () => String, { nullable: true, description: 'open or settled' }) state: string | null,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<NegotiationPageType> {
+    return pageOf(await ctx.services.negotiations.list(ctx.actor, { intentId, state, limit, offset }));
+  }
+
+  @Authorized()
+  @Query(() => NegotiationPageType, { description: 'Your own id: your negotiations; another id: those you and that user hold the seats of' })
+  async userNegotiations(
+    @Arg('userId', () => String) userId: string,
+    @Arg('limit', () => Int, { nullable: true, description: 'Default 20, at most 50' }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<NegotiationPageType> {
+    return pageOf(await ctx.services.negotiations.history(ctx.actor, { userId, limit, offset }));
+  }
+
+  @FieldResolver(() => OpportunityType, { nullable: true, description: 'The opportunity it decides' })
+  opportunity(@Root() n: NegotiationView, @Ctx() ctx: GraphQLContext) {
+    return ctx.loaders.opportunitiesFor(ctx.actor!.userId).load(n.opportunityId);
+  }
+}

@@ -1,0 +1,128 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PaginationType } from '../shared/pagination.types';
+
+@ObjectType('NegotiationTurn')
+export class NegotiationTurnType {
+  @Field(() => Int)
+  turnIndex: number;
+
+  @Field(() => ID)
+  seatUserId: string;
+
+  @Field({ description: 'propose, counter, accept or decline' })
+  action: string;
+
+  @Field()
+  message: string;
+
+  @Field()
+  createdAt: Date;
+}
+
+@ObjectType('NegotiationProtocol', { description: 'What the reader may do now' })
+export class NegotiationProtocolType {
+  @Field(() => [String])
+  availableActions: string[];
+
+  @Field(() => String, { nullable: true, description: 'not_your_turn, already_settled, intent_inactive, turn_limit, not_a_seat, or null' })
+  blockedReason: string | null;
+
+  @Field()
+  guidance: string;
+
+  @Field(() => Int)
+  maxTurns: number;
+
+  @Field(() => Int)
+  messageLimit: number;
+}
+
+@ObjectType('NegotiationIntroducer')
+export class NegotiationIntroducerType {
+  @Field(() => ID)
+  userId: string;
+
+  @Field()
+  name: string;
+
+  @Field()
+  context: string;
+}
+
+@ObjectType('NegotiationCounterparty')
+export class NegotiationCounterpartyType {
+  @Field(() => ID)
+  userId: string;
+
+  @Field(() => ID)
+  intentId: string;
+
+  @Field()
+  name: string;
+
+  @Field()
+  avatar: string;
+
+  @Field()
+  statement: string;
+}
+
+@ObjectType('Negotiation')
+export class NegotiationType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  opportunityId: string;
+
+  @Field(() => ID, { nullable: true, description: "The reader's intent; null for an introducer" })
+  intentId: string | null;
+
+  @Field(() => ID, { nullable: true })
+  awaitingUserId: string | null;
+
+  @Field(() => String, { nullable: true, description: 'agreed, declined, closed, or null' })
+  outcome: string | null;
+
+  @Field(() => Date, { nullable: true })
+  settledAt: Date | null;
+
+  @Field(() => Int)
+  turnCount: number;
+
+  @Field(() => NegotiationIntroducerType, { nullable: true })
+  introducer: NegotiationIntroducerType | null;
+
+  @Field(() => NegotiationCounterpartyType, { nullable: true, description: 'The other seat; null for an introducer' })
+  counterparty: NegotiationCounterpartyType | null;
+
+  @Field(() => [NegotiationTurnType], { nullable: true, description: 'Single read only, oldest first' })
+  turns: NegotiationTurnType[] | null;
+
+  @Field(() => NegotiationProtocolType, { nullable: true, description: 'Single read only' })
+  protocol: NegotiationProtocolType | null;
+
+  @Field()
+  createdAt: Date;
+
+  @Field()
+  updatedAt: Date;
+}
+
+@ObjectType('NegotiationPage')
+export class NegotiationPageType {
+  @Field(() => [NegotiationType])
+  negotiations: NegotiationType[];
+
+  @Field(() => PaginationType)
+  pagination: PaginationType;
+}
+
+@InputType('NegotiationTurnInput')
+export class NegotiationTurnInput {
+  @Field(() => String, { nullable: true, description: 'propose, counter, accept or decline (one of protocol.availableActions)' })
+  action?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 4000 characters' })
+  message?: string | null;
+}
