@@ -36,19 +36,24 @@ export function dataExceptionOf(e: unknown): DomainError | null {
 
 export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
 
-/** The path of the first string holding a NUL character in `value`, or null. */
-export function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** Text PostgreSQL cannot store: a NUL character, or a lone surrogate (not UTF-16 text at all). */
+export const UNSTORABLE_TEXT_MESSAGE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
+
+const storable = (s: string) => !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** The path of the first string in `value` the database could not store, or null. */
+export function unstorableTextPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return storable(value) ? null : path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}.${i}`);
+      const found = unstorableTextPath(value[i], `${path}.${i}`);
       if (found !== null) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const found = nulPath(v, path ? `${path}.${k}` : k);
+      const found = unstorableTextPath(v, path ? `${path}.${k}` : k);
       if (found !== null) return found;
     }
   }

@@ -6,7 +6,7 @@ import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { dataExceptionOf, NUL_MESSAGE, nulPath, toDomainError } from '../graphql/errors';
+import { dataExceptionOf, toDomainError, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../graphql/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
@@ -113,8 +113,8 @@ async function runRoute(
     throw err;
   }
   // Stopped here with its path rather than by the database after the work is done.
-  const nul = nulPath(variables);
-  if (nul !== null) return sendError(res, badRequest([{ path: nul.replace(/^input\.?/, ''), message: NUL_MESSAGE }]));
+  const unstorable = unstorableTextPath(variables);
+  if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
   if (route.stream) {
     const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
