@@ -8,6 +8,7 @@ import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
 import { Migration20261122060000Web } from './20261122060000-web';
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
+import { Migration20261122081000LegacyFixes } from './20261122081000-legacy-fixes';
 
 /** Applied in order at start-up. New migrations go at the end, one line each. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122040000-matching', class: Migration20261122040000Matching },
   { name: '20261122060000-web', class: Migration20261122060000Web },
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
+  { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
 ];
