@@ -10,6 +10,8 @@ import type { OpenAIClient } from './openai-client';
 export interface TextEmbedder {
   /** The model name stored with the vectors (an embedding's `modelName`). */
   readonly modelName: string;
+  /** The length of its vectors when known before it makes one (the local model's is). */
+  readonly dimensions?: number;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

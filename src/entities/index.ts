@@ -21,6 +21,7 @@ import { LegacyIndex } from './legacy-index.entity';
 import { LegacyIndexItem } from './legacy-index-item.entity';
 import { LegacyEmbedding } from './legacy-embedding.entity';
 import { LegacyEmbeddingModel } from './legacy-embedding-model.entity';
+import { LegacyIndexEmbeddingModel } from './legacy-index-embedding-model.entity';
 import { PrivateConversation } from './private-conversation.entity';
 import { PrivateMessage } from './private-message.entity';
 import { AvatarCid } from './avatar-cid.entity';
@@ -59,6 +60,7 @@ export const entities = [
   LegacyIndexItem,
   LegacyEmbedding,
   LegacyEmbeddingModel,
+  LegacyIndexEmbeddingModel,
   PrivateConversation,
   PrivateMessage,
   AvatarCid,

@@ -12,7 +12,7 @@ export type IndexItemType = 'WebPage' | 'Intent';
 @Entity({ tableName: 'legacy_index_items' })
 @Unique({ properties: ['indexId', 'itemId'] })
 // Other instances' in-process item indexes follow changes by this timestamp.
-@Index({ properties: ['updatedAt'] })
+@Index({ properties: ['touchedAt'] })
 @Index({ properties: ['itemId'] })
 // Listing an index's items, newest first.
 @Index({ properties: ['indexId', 'createdAt'] })
@@ -50,4 +50,11 @@ export class LegacyIndexItem {
   /** When its default embedding was last made and put in the vector index; null while waiting. */
   @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
   indexedAt: Date | null = null;
+
+  /**
+   * Internal sync watermark: moves on every write to the row, including ones no reader sees (its
+   * index was deleted), so other instances re-read it. `updatedAt` moves only with `version`.
+   */
+  @Property({ type: 'Date', columnType: 'timestamptz' })
+  touchedAt: Date = new Date();
 }

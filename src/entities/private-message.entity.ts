@@ -32,6 +32,10 @@ export class PrivateMessage {
   @Property({ type: 'text' })
   content: string;
 
+  /** On the assistant's replies: the user message answered, so deleteAfter knows whose reply it is. */
+  @Property({ type: 'uuid', nullable: true })
+  replyTo: string | null = null;
+
   /** Set on user messages: the assistant's answer is pending, done or failed. */
   @Property({ type: 'string', length: 16, nullable: true })
   replyState: ReplyState | null = null;

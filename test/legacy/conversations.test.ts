@@ -189,6 +189,70 @@ describe('private conversations', () => {
     await app.http.delete(`${BASE}/${c.id}/messages/${mine.id}`).set(carol.headers).expect(403);
   });
 
+  it('lets deleteAfter reach only what is the caller’s: others’ messages and the replies to them need the creator (403)', async () => {
+    const c = await conversationWith([bob.did]);
+    const post = async (who: MintedSession, content: string, role = 'user') => {
+      const m = (await app.http.post(`${BASE}/${c.id}/messages`).set(who.headers).send({ role, content }).expect(200)).body;
+      await app.services.legacy.replies.idle();
+      return m;
+    };
+    const q1 = await post(bob, 'How much sun do tomatoes need?');
+    await post(alice, 'When do I prune roses?');
+    const all = await messagesOf(c.id);
+    expect(all.map((m: any) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const refusal = { error: 'forbidden', detail: "deleteAfter would remove messages that are not yours (another member's, or the assistant's replies to them); only the conversation's creator may" };
+    expect((await app.http.put(`${BASE}/${c.id}/messages/${q1.id}?deleteAfter=true`).set(bob.headers).send({ content: 'Tomato sun, again?' }).expect(403)).body).toEqual(refusal);
+    expect((await app.http.delete(`${BASE}/${c.id}/messages/${q1.id}?deleteAfter=true`).set(bob.headers).expect(403)).body).toEqual(refusal);
+    // Nothing changed, not even the edited text.
+    expect(await messagesOf(c.id)).toEqual(all);
+    // The creator may rewrite from any point.
+    const rest = await app.http.delete(`${BASE}/${c.id}/messages/${all[1].id}?deleteAfter=true`).set(alice.headers).expect(200);
+    expect(rest.body.deleted.sort()).toEqual(all.slice(1).map((m: any) => m.id).sort());
+  });
+
+  it("lets a member rewrite with deleteAfter what follows their own message when it is theirs: their messages and the assistant's replies to them", async () => {
+    const c = await conversationWith([bob.did]);
+    const post = async (who: MintedSession, content: string, role = 'user') => {
+      const m = (await app.http.post(`${BASE}/${c.id}/messages`).set(who.headers).send({ role, content }).expect(200)).body;
+      await app.services.legacy.replies.idle();
+      return m;
+    };
+    await post(alice, 'When do I prune roses?');
+    const q1 = await post(bob, 'How much sun do tomatoes need?');
+    const note = await post(bob, 'Keep notes on watering.', 'assistant');
+    const q2 = await post(bob, 'How often should I water tomatoes?');
+    const before = await messagesOf(c.id);
+    expect(before.map((m: any) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'assistant', 'user', 'assistant']);
+    const edited = await app.http.put(`${BASE}/${c.id}/messages/${q1.id}?deleteAfter=true`).set(bob.headers).send({ content: 'How should I stake tomato plants?' }).expect(200);
+    expect(edited.body).toMatchObject({ id: q1.id, content: 'How should I stake tomato plants?' });
+    await app.services.legacy.replies.idle();
+    const after = await messagesOf(c.id);
+    expect(after.slice(0, 3).map((m: any) => m.id)).toEqual(before.slice(0, 3).map((m: any) => m.id));
+    expect(after.map((m: any) => m.id)).not.toContain(note.id);
+    expect(after.map((m: any) => m.id)).not.toContain(q2.id);
+    expect(after.map((m: any) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const gone = await app.http.delete(`${BASE}/${c.id}/messages/${q1.id}?deleteAfter=true`).set(bob.headers).expect(200);
+    expect(gone.body.deleted.sort()).toEqual([q1.id, after[3].id].sort());
+    expect((await messagesOf(c.id)).map((m: any) => m.id)).toEqual(before.slice(0, 2).map((m: any) => m.id));
+  });
+
+  it('needs a credential (401) and membership (403) to change or delete conversations and messages', async () => {
+    const c = await conversationWith([bob.did]);
+    const m = (await app.http.post(`${BASE}/${c.id}/messages`).set(bob.headers).send({ role: 'assistant', content: 'A note.' }).expect(200)).body;
+    const unauthorized = { error: 'unauthorized', detail: 'A valid session or API key is required' };
+    expect((await app.http.delete(`${BASE}/${c.id}`).expect(401)).body).toEqual(unauthorized);
+    expect((await app.http.put(`${BASE}/${c.id}/messages/${m.id}`).send({ content: 'x' }).expect(401)).body).toEqual(unauthorized);
+    expect((await app.http.delete(`${BASE}/${c.id}/messages/${m.id}`).expect(401)).body).toEqual(unauthorized);
+    expect((await app.http.delete(`${BASE}/${c.id}/messages/${m.id}?deleteAfter=true`).expect(401)).body).toEqual(unauthorized);
+    const notMember = { error: 'forbidden', detail: 'Only members of this conversation may use it' };
+    expect((await app.http.put(`${BASE}/${c.id}/messages/${m.id}`).set(carol.headers).send({ content: 'x' }).expect(403)).body).toEqual(notMember);
+    expect((await app.http.put(`${BASE}/${c.id}/messages/${m.id}?deleteAfter=true`).set(carol.headers).send({ content: 'x' }).expect(403)).body).toEqual(notMember);
+    expect((await app.http.put(`${BASE}/${c.id}`).set(carol.headers).send({ summary: 'Mine' }).expect(403)).body).toEqual(notMember);
+    expect((await app.http.delete(`${BASE}/${c.id}`).set(carol.headers).expect(403)).body).toEqual(notMember);
+    expect((await messagesOf(c.id)).map((x: any) => [x.id, x.content])).toEqual([[m.id, 'A note.']]);
+    expect((await app.http.get(`${BASE}/${c.id}`).set(alice.headers).expect(200)).body.summary).toBe('Garden chat');
+  });
+
   it('updates sources and summary (the creator only) and streams the change', async () => {
     const other = await createIndex(app, alice, { title: 'Other' });
     const c = await conversationWith([bob.did]);

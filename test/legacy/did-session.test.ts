@@ -114,13 +114,15 @@ describe('DID sessions', () => {
   it('treats a missing or unusable token as anonymous on routes marked no', async () => {
     const owner = await mintDidSession();
     const index = (await createIndex(owner.headers).expect(201)).body;
+    const page = (await app.http.post('/api/web-pages').set(owner.headers).send({ url: 'https://example.com/anonymous', title: 'Anonymous', content: 'Read by anyone.' }).expect(201)).body.webPage.id;
+    await app.http.post(`/api/indexes/${index.id}/items/${page}`).set(owner.headers).expect(201);
     const forged = await mintDidSession({ signer: newWallet() });
     const expired = await mintDidSession({ issuedAt: new Date(Date.now() - 60 * MIN), expirationTime: new Date(Date.now() - 30 * MIN) });
     for (const headers of [{}, forged.headers, expired.headers, { Authorization: 'Bearer garbage' }]) {
       expect((await app.http.get(`/api/indexes/${index.id}`).set(headers).expect(200)).body.id).toBe(index.id);
       expect((await app.http.get(`/api/dids/${owner.did}/indexes`).set(headers).expect(200)).body.map((i: { id: string }) => i.id)).toEqual([index.id]);
       await app.http.get(`/api/indexes/${index.id}/items`).set(headers).expect(200);
-      await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: 'kjzl6x' }).set(headers).expect(200);
+      expect((await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: page }).set(headers).expect(200)).body).toHaveLength(1);
     }
   });
 

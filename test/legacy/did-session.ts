@@ -26,6 +26,8 @@ export interface MintOptions {
   sessionSeed?: Buffer;
   /** How the signed text spells the address: EIP-55 (did-session) or lower-cased (older clients). */
   addressSpelling?: 'eip55' | 'lower';
+  /** Time fields written as given (signed as such), for sessions whose times cannot be read. */
+  rawTimes?: { iat?: string; exp?: string; nbf?: string };
 }
 
 export interface MintedSession {
@@ -70,6 +72,7 @@ export async function mintDidSession(o: MintOptions = {}): Promise<MintedSession
   };
   if (o.notBefore) p.nbf = o.notBefore.toISOString();
   if (exp) p.exp = exp.toISOString();
+  Object.assign(p, o.rawTimes ?? {});
   const statement = o.statement === undefined ? 'Give this application access to some of your data on Ceramic' : o.statement;
   if (statement) p.statement = statement;
   p.resources = o.resources ?? ['ceramic://*'];

@@ -134,3 +134,68 @@ describe('embeddings', () => {
     expect(after).not.toContain(b);
   });
 });
+
+describe('embeddings: how the key is resolved', () => {
+  let app: TestApp;
+  let alice: MintedSession;
+  let index: Record<string, any>;
+  beforeAll(async () => {
+    app = await startTestApp();
+    alice = await didCaller();
+    index = await createIndex(app, alice, { title: 'Keys' });
+  });
+  afterAll(() => app.close());
+
+  it('finds an intent item whatever case its id is written in, on every embedding route', async () => {
+    const intent = (await app.http.post('/api/intents').set(alice.headers).send({ description: 'Looking for a ceramicist to teach wheel throwing in Leeds.' }).expect(200)).body.intentId as string;
+    await addItem(app, alice, index.id, intent.toUpperCase());
+    const upper = { indexId: index.id, itemId: intent.toUpperCase(), modelName: 'case-model', category: 'c' };
+    const created = (await app.http.post('/api/embeddings').set(alice.headers).send({ ...upper, vector: [1, 2] }).expect(201)).body;
+    expect(created.itemId).toBe(intent);
+    expect((await app.http.post('/api/embeddings').set(alice.headers).send({ ...upper, itemId: intent, vector: [1, 2] }).expect(201)).body).toEqual(created);
+    const listed = (await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: intent.toUpperCase(), modelName: 'case-model' }).expect(200)).body;
+    expect(listed.map((e: any) => e.id)).toEqual([created.id]);
+    const patched = (await app.http.patch('/api/embeddings').set(alice.headers).send({ ...upper, vector: [3, 4] }).expect(200)).body;
+    expect(patched).toMatchObject({ id: created.id, itemId: intent, vector: [3, 4] });
+    const deleted = (await app.http.delete('/api/embeddings').set(alice.headers).send(upper).expect(200)).body;
+    expect(deleted).toMatchObject({ id: created.id, deletedAt: expect.any(String) });
+    await app.http.delete('/api/embeddings').set(alice.headers).send({ ...upper, itemId: intent }).expect(404);
+  });
+
+  it("treats a removed item's embeddings as gone (404) until the item is added back", async () => {
+    const page = await createPage(app, alice, 'Removed item', 'A page about kilns and glazes.');
+    await addItem(app, alice, index.id, page);
+    const key = { indexId: index.id, itemId: page, modelName: 'removed-model', category: 'c' };
+    const created = (await app.http.post('/api/embeddings').set(alice.headers).send({ ...key, vector: [1] }).expect(201)).body;
+    await app.http.delete(`/api/indexes/${index.id}/items/${page}`).set(alice.headers).expect(200);
+    const gone = { error: 'not_found', detail: 'Item not found' };
+    expect((await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: page }).expect(404)).body).toEqual(gone);
+    expect((await app.http.patch('/api/embeddings').set(alice.headers).send({ ...key, vector: [2] }).expect(404)).body).toEqual(gone);
+    expect((await app.http.delete('/api/embeddings').set(alice.headers).send(key).expect(404)).body).toEqual(gone);
+    expect((await app.http.post('/api/embeddings').set(alice.headers).send({ ...key, vector: [3] }).expect(404)).body).toEqual(gone);
+    const gql = await app.http
+      .post('/graphql')
+      .send({ query: `query($in: EmbeddingsInput!) { embeddings(input: $in) { id } }`, variables: { in: { indexId: index.id, itemId: page } } })
+      .expect(200);
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    // Added back, the item is the same item and its embeddings are there again, unchanged.
+    await addItem(app, alice, index.id, page);
+    const back = (await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: page, modelName: 'removed-model' }).expect(200)).body;
+    expect(back).toEqual([created]);
+    // An id that was never an item of the index reads the same as a removed one.
+    expect((await app.http.get('/api/embeddings').query({ indexId: index.id, itemId: 'kjzl6x' }).expect(404)).body).toEqual(gone);
+  });
+
+  it('deletes once when several deletes of one key arrive together: one 200, the rest 404', async () => {
+    const page = await createPage(app, alice, 'Deleted together', 'A page about raku firing.');
+    await addItem(app, alice, index.id, page);
+    const key = { indexId: index.id, itemId: page, modelName: 'race-model', category: 'c' };
+    const created = (await app.http.post('/api/embeddings').set(alice.headers).send({ ...key, vector: [1] }).expect(201)).body;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.http.delete('/api/embeddings').set(alice.headers).send(key)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    const winner = answers.find((a) => a.status === 200)!.body;
+    expect(winner).toMatchObject({ id: created.id, deletedAt: expect.any(String) });
+    const rows = await app.withEm((em) => em.execute(`select version, deleted_at from legacy_embeddings where id = ?`, [created.id]));
+    expect(rows[0].version).toBe(winner.version);
+  });
+});

@@ -52,6 +52,37 @@ describe('indexes', () => {
     expect(type.body.details[0].path).toBe('title');
   });
 
+  it('takes only public keys: a private key (32 bytes) is 400 and is not echoed', async () => {
+    const who = await didCaller();
+    const privateKey = `0x${'3c'.repeat(32)}`;
+    const res = await app.http.post('/api/indexes').set(who.headers).send({ signerPublicKey: privateKey }).expect(400);
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      details: [{ path: 'signerPublicKey', message: 'This is a private key (32 bytes); send the public key: 33 bytes starting 0x02 or 0x03, or 65 bytes starting 0x04' }],
+    });
+    expect(JSON.stringify(res.body)).not.toContain('3c3c3c');
+    const key = new SigningKey(privateKey);
+    // A point's bytes with the wrong prefix, and lengths no public key has, are refused too.
+    for (const bad of [`0x02${key.publicKey.slice(4)}`, `0x04${key.compressedPublicKey.slice(4)}`, `${key.compressedPublicKey}00`, key.publicKey.slice(2), `0x${'3c'.repeat(31)}`]) {
+      const r = await app.http.post('/api/indexes').set(who.headers).send({ signerPublicKey: bad }).expect(400);
+      expect(r.body.details).toEqual([{ path: 'signerPublicKey', message: 'Not a secp256k1 public key (0x-prefixed hex: 33 bytes starting 0x02 or 0x03, or 65 bytes starting 0x04)' }]);
+    }
+    // Both public spellings are taken, and kept uncompressed.
+    for (const pub of [key.compressedPublicKey, key.publicKey]) {
+      expect((await app.http.post('/api/indexes').set(who.headers).send({ signerPublicKey: pub }).expect(201)).body.signerPublicKey).toBe(key.publicKey);
+    }
+  });
+
+  it('answers every one of concurrent deletes with the same tombstone', async () => {
+    const alice = await didCaller();
+    const index = await createIndex(app, alice, { title: 'Deleted at once' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.http.delete(`/api/indexes/${index.id}`).set(alice.headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(answers[0].body.deletedAt).not.toBeNull();
+    for (const a of answers) expect(a.body).toEqual(answers[0].body);
+    expect((await app.http.get(`/api/indexes/${index.id}`).expect(200)).body).toEqual(answers[0].body);
+  });
+
   it('refuses an account without a wallet: it has no DID to control an index (403)', async () => {
     const emailUser = await createUser(app);
     const res = await app.http.post('/api/indexes').set(emailUser.auth).send({}).expect(403);

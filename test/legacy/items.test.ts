@@ -144,3 +144,101 @@ describe('index items', () => {
     expect((await app.http.get(`/api/indexes/${index.id}/items`).query({ query: 'honey hives' }).expect(200)).body.items.map((i: { id: string }) => i.id)).toEqual([added.id]);
   });
 });
+
+describe('index items: cursors, tombstones and versions', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const cursorOf = (json: string) => Buffer.from(json).toString('base64url');
+  const NOT_A_CURSOR = { error: 'invalid_request', details: [{ path: 'cursor', message: 'Not a cursor this listing gave out' }] };
+
+  it('answers 400 on the cursor for any cursor it did not give out, in listings, searches and GraphQL', async () => {
+    const alice = await didCaller();
+    const index = await createIndex(app, alice);
+    const page = await createPage(app, alice, 'Cursor page', 'A page to list.');
+    const item = await addItem(app, alice, index.id, page);
+    const crafted = [
+      'bnVsbA',
+      cursorOf('null'),
+      cursorOf('[]'),
+      cursorOf('"text"'),
+      cursorOf('42'),
+      cursorOf(JSON.stringify({ t: '+275760-09-13T00:00:00.000Z', i: item.id })),
+      cursorOf(JSON.stringify({ t: '0000-01-01T00:00:00.000Z', i: item.id })),
+      cursorOf(JSON.stringify({ t: '-000001-01-01T00:00:00.000Z', i: item.id })),
+      cursorOf(JSON.stringify({ t: '2026-01-01', i: item.id })),
+      cursorOf(JSON.stringify({ t: new Date().toISOString(), i: 42 })),
+      cursorOf(JSON.stringify({ t: new Date().toISOString(), i: 'not-an-item-id' })),
+      cursorOf(JSON.stringify({ o: -1 })),
+    ];
+    for (const cursor of crafted) {
+      const listed = await app.http.get(`/api/indexes/${index.id}/items`).query({ cursor });
+      expect({ cursor, status: listed.status, body: listed.body }).toEqual({ cursor, status: 400, body: NOT_A_CURSOR });
+      const searched = await app.http.get(`/api/indexes/${index.id}/items`).query({ cursor, query: 'page' });
+      expect({ cursor, status: searched.status, body: searched.body }).toEqual({ cursor, status: 400, body: NOT_A_CURSOR });
+    }
+    const gql = await app.http
+      .post('/graphql')
+      .send({ query: `query($id: ID!, $c: String) { index(id: $id) { items(input: { cursor: $c }) { items { id } } } }`, variables: { id: index.id, c: 'bnVsbA' } })
+      .expect(200);
+    expect(gql.body.errors).toHaveLength(1);
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', details: NOT_A_CURSOR.details });
+    // The cursors it gives out still work.
+    const page2 = await createPage(app, alice, 'Second page', 'Another page to list.');
+    await addItem(app, alice, index.id, page2);
+    const first = (await app.http.get(`/api/indexes/${index.id}/items`).query({ limit: '1' }).expect(200)).body;
+    const next = (await app.http.get(`/api/indexes/${index.id}/items`).query({ limit: '1', cursor: first.cursor }).expect(200)).body;
+    expect(next.items.map((i: { itemId: string }) => i.itemId)).toEqual([page]);
+  });
+
+  it('answers every one of concurrent removals of an item with the same tombstone', async () => {
+    const alice = await didCaller();
+    const index = await createIndex(app, alice);
+    const page = await createPage(app, alice, 'Removed at once', 'Removed by several requests at the same moment.');
+    await addItem(app, alice, index.id, page);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.http.delete(`/api/indexes/${index.id}/items/${page}`).set(alice.headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(answers[0].body.deletedAt).not.toBeNull();
+    for (const a of answers) expect(a.body).toEqual(answers[0].body);
+    const later = await app.http.delete(`/api/indexes/${index.id}/items/${page}`).set(alice.headers).expect(200);
+    expect(later.body).toEqual(answers[0].body);
+  });
+
+  it("moves an item's updatedAt only with a new version, and other instances still follow its changes", async () => {
+    const alice = await didCaller();
+    const index = await createIndex(app, alice);
+    const intent = (await app.http.post('/api/intents').set(alice.headers).send({ description: 'Looking for a luthier to repair an old violin in Vienna.' }).expect(200)).body.intentId;
+    const added = await addItem(app, alice, index.id, intent);
+    const current = async () => (await app.http.get(`/api/indexes/${index.id}/items`).expect(200)).body.items[0];
+    const seen = [added, await current()];
+    await app.services.legacy.indexer.sync();
+    // The intent's text changes: the default embedding is made again and the item indexed again.
+    await app.http.patch(`/api/intents/${intent}`).set(alice.headers).send({ description: 'Looking for a luthier to restore a cello in Vienna.' }).expect(200);
+    seen.push(await current());
+    expect(await app.services.legacy.indexer.sync()).toBeGreaterThan(0);
+    // A PATCH of the default embedding moves the item's search entry.
+    const vector = Array.from({ length: 256 }, (_, i) => (i === 3 ? 1 : 0));
+    await app.http.patch('/api/embeddings').set(alice.headers).send({ indexId: index.id, itemId: intent, modelName: 'local-terms-v1-256', category: 'document', vector }).expect(200);
+    seen.push(await current());
+    // Another embedding of the item changes nothing of the item.
+    await app.http.post('/api/embeddings').set(alice.headers).send({ indexId: index.id, itemId: intent, modelName: 'other-model', category: 'summaries', vector: [1, 2] }).expect(201);
+    seen.push(await current());
+    for (let k = 1; k < seen.length; k++) {
+      const [a, b] = [seen[k - 1], seen[k]];
+      const versionMoved = a.version !== b.version;
+      expect({ k, updatedAtMoved: a.updatedAt !== b.updatedAt }).toEqual({ k, updatedAtMoved: versionMoved });
+    }
+    expect(seen[2].version).not.toBe(seen[1].version);
+    expect(seen[2].indexedAt).not.toBe(seen[1].indexedAt);
+    expect(seen[4]).toEqual(seen[3]);
+    // Deleting the index leaves the rows of its items as they were (only the sync watermark moves).
+    const rowOf = () => app.withEm(async (em) => (await em.execute(`select version, updated_at from legacy_index_items where index_id = ?`, [index.id]))[0]);
+    const before = await rowOf();
+    await app.http.delete(`/api/indexes/${index.id}`).set(alice.headers).expect(200);
+    expect(await rowOf()).toEqual(before);
+    expect(await app.services.legacy.indexer.sync()).toBeGreaterThan(0);
+  });
+});

@@ -11,6 +11,7 @@ import { Migration20261122051000Events } from './20261122051000-events';
 import { Migration20261122060000Web } from './20261122060000-web';
 import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
+import { Migration20261122081000LegacyFixes } from './20261122081000-legacy-fixes';
 
 /** Applied in order at start-up. New migrations go at the end, one line each. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122060000-web', class: Migration20261122060000Web },
   { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
+  { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
 ];

@@ -30,3 +30,23 @@ export function requireMessageWriter(c: PrivateConversation, m: PrivateMessage, 
   if (c.creatorId === caller.userId || (m.authorId !== null && m.authorId === caller.userId)) return;
   throw forbidden(m.role === 'assistant' ? "Only the conversation's creator may change the assistant's messages" : 'Only the author of a message may change it');
 }
+
+/** A message after the one a deleteAfter starts from, with the author of the question it answers. */
+export interface LaterMessage {
+  role: string;
+  authorId: string | null;
+  /** For the assistant's replies: who wrote the user message it answers (null when unknown or gone). */
+  answersAuthorId: string | null;
+}
+
+/**
+ * deleteAfter removes later messages too, so it may reach only what is the caller's: their own
+ * messages and the assistant's replies to their questions. Anything else (another member's
+ * message, a reply to one) is the conversation's, which its creator alone may rewrite.
+ */
+export function requireRewriteAfter(c: PrivateConversation, caller: LegacyCaller, later: LaterMessage[]): void {
+  if (c.creatorId === caller.userId) return;
+  const theirs = (m: LaterMessage) => m.authorId === caller.userId || (m.role === 'assistant' && m.authorId === null && m.answersAuthorId === caller.userId);
+  if (later.every(theirs)) return;
+  throw forbidden("deleteAfter would remove messages that are not yours (another member's, or the assistant's replies to them); only the conversation's creator may");
+}

@@ -5,9 +5,9 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { isUuid, parseInput } from '../../shared/validation';
 import { messageNotFound } from '../legacy.errors';
 import { notifyConversation } from './conversation-stream';
-import { requireMessageWriter } from './conversation.policy';
+import { requireMessageWriter, requireRewriteAfter } from './conversation.policy';
 import { editMessageSchema, postMessageSchema } from './conversation.schemas';
-import { appendMessage, lockConversation } from './message-log';
+import { appendMessage, lockConversation, messagesAfter } from './message-log';
 import type { PrivateConversationService } from './private-conversation.service';
 import type { ReplyService } from './reply.service';
 
@@ -57,6 +57,7 @@ export class PrivateMessageService extends DomainService {
       if (!m) throw messageNotFound();
       requireMessageWriter(conversation, m, caller);
       if (deleteAfter) {
+        requireRewriteAfter(conversation, caller, await messagesAfter(tx, conversation.id, m.seq));
         const gone = await tx.execute<Array<{ id: string }>>(`delete from private_messages where conversation_id = ? and seq > ? returning id`, [conversation.id, m.seq]);
         if (gone.length) await notifyConversation(tx, conversation.id, { kind: 'deleted', messageIds: gone.map((g) => g.id) });
       }
@@ -83,6 +84,7 @@ export class PrivateMessageService extends DomainService {
       const m = isUuid(messageId) ? await tx.findOne(PrivateMessage, { id: messageId.toLowerCase(), conversationId: conversation.id }, { refresh: true }) : null;
       if (!m) throw messageNotFound();
       requireMessageWriter(conversation, m, caller);
+      if (deleteAfter) requireRewriteAfter(conversation, caller, await messagesAfter(tx, conversation.id, m.seq));
       const gone = deleteAfter
         ? await tx.execute<Array<{ id: string }>>(`delete from private_messages where conversation_id = ? and seq >= ? returning id`, [conversation.id, m.seq])
         : await tx.execute<Array<{ id: string }>>(`delete from private_messages where id = ? returning id`, [m.id]);

@@ -94,7 +94,7 @@ export class ReplyService extends DomainService {
         return;
       }
       await tx.execute(`update private_messages set reply_state = 'done' where id = ?`, [userMessageId]);
-      await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: text.slice(0, REPLY_MAX), authorId: null, replyState: null });
+      await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: text.slice(0, REPLY_MAX), authorId: null, replyState: null, replyTo: userMessageId });
       await notifyConversation(tx, conversationId, { kind: 'messages', type: 'message.created', messageIds: [replyId] });
       await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId });
     });

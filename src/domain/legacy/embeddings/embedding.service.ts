@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../../auth/actor';
 import { LegacyEmbedding } from '../../../entities/legacy-embedding.entity';
+import type { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';
 import { parseInput } from '../../shared/validation';
@@ -14,9 +15,13 @@ import { createEmbeddingSchema, EMBEDDINGS_DEFAULT_TAKE, listEmbeddingsSchema, n
 
 type NaturalKey = { indexId: string; itemId: string; modelName: string; category: string };
 
+const wrongLength = (modelName: string, expected: number, got: number) =>
+  invalidField('vector', `Vectors of model ${modelName} have ${expected} components; this one has ${got}`);
+
 /**
- * Embeddings of index items: vectors of any dimension per model name (the first vector of a
- * model fixes its dimension), named by their natural key. Only the index's controller writes.
+ * Embeddings of index items: vectors of any length per model name, named by their natural key.
+ * A user's model name has one length per index (its first vector there fixes it); the service's
+ * own model names have the length of the service's vectors. Only the index's controller writes.
  */
 export class EmbeddingService extends DomainService {
   constructor(
@@ -32,20 +37,42 @@ export class EmbeddingService extends DomainService {
     return this.em.findOne(LegacyEmbedding, { ...key, deletedAt: null });
   }
 
-  /** Refuses a vector whose length is not the one its model name has. */
-  private async checkDimensions(em: EntityManager, modelName: string, dimensions: number): Promise<void> {
-    await em.execute(`insert into legacy_embedding_models (model_name, dimensions, created_at) values (?, ?, now()) on conflict (model_name) do nothing`, [modelName, dimensions]);
-    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_embedding_models where model_name = ?`, [modelName]);
-    if (row.dimensions !== dimensions) {
-      throw invalidField('vector', `Vectors of model ${modelName} have ${row.dimensions} components; this one has ${dimensions}`);
+  /**
+   * The key as stored: the item must be live in a live index (404 otherwise, a removed item
+   * included), and its node id is spelled as the item holds it (intent ids in any case).
+   */
+  private async resolveKey(req: NaturalKey): Promise<{ key: NaturalKey; item: LegacyIndexItem }> {
+    const item = await this.items.requireLive(req.indexId, req.itemId);
+    return { item, key: { indexId: item.indexId, itemId: item.itemId, modelName: req.modelName, category: req.category } };
+  }
+
+  /**
+   * Refuses a vector whose length is not its model's. A name the service embeds with keeps the
+   * service's length, so no user can make the service's own vectors "wrong"; any other name has
+   * the length its first vector in this index had, so no user constrains another's index.
+   */
+  private async checkLength(em: EntityManager, indexId: string, modelName: string, length: number): Promise<void> {
+    const own = await this.indexer.ownModelLength(em, modelName);
+    if (own === 'unknown') {
+      throw invalidField('vector', `Vectors of model ${modelName} are made by this service, which has not made one yet; their length is not known`);
     }
+    if (own !== null) {
+      if (own !== length) throw wrongLength(modelName, own, length);
+      return;
+    }
+    // The registry row may outlive a failed insert: it only records what the model produces.
+    await em.execute(
+      `insert into legacy_index_embedding_models (index_id, model_name, dimensions, created_at) values (?, ?, ?, now()) on conflict (index_id, model_name) do nothing`,
+      [indexId, modelName, length],
+    );
+    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_index_embedding_models where index_id = ? and model_name = ?`, [indexId, modelName]);
+    if (row.dimensions !== length) throw wrongLength(modelName, row.dimensions, length);
   }
 
   /** The item's vector index entry follows its default embedding. */
-  private async followDefault(e: LegacyEmbedding): Promise<void> {
+  private async followDefault(e: LegacyEmbedding, item: LegacyIndexItem): Promise<void> {
     if (e.modelName !== this.indexer.embedder.modelName || e.category !== DEFAULT_CATEGORY) return;
-    const item = await this.items.requireLive(e.indexId, e.itemId).catch(() => null);
-    if (item) await this.indexer.syncPoints([item.id]);
+    await this.indexer.syncPoints([item.id]);
   }
 
   /** Creates an embedding; on a key that already has one, answers that one unchanged. */
@@ -53,8 +80,7 @@ export class EmbeddingService extends DomainService {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(createEmbeddingSchema, input ?? {});
     await this.indexes.requireControlled(caller, req.indexId);
-    const item = await this.items.requireLive(req.indexId, req.itemId);
-    const key: NaturalKey = { indexId: req.indexId, itemId: item.itemId, modelName: req.modelName, category: req.category };
+    const { key, item } = await this.resolveKey(req);
     const existing = await this.findLive(key);
     if (existing) return existing;
     const vector = req.vector;
@@ -68,8 +94,7 @@ export class EmbeddingService extends DomainService {
     e.description = req.description ?? null;
     e.controllerId = caller.userId;
     e.controllerDid = caller.did;
-    // The registry row may outlive a failed insert: it only records what the model produces.
-    await this.checkDimensions(this.em, key.modelName, vector.length);
+    await this.checkLength(this.em, key.indexId, key.modelName, vector.length);
     try {
       await this.em.persistAndFlush(e);
     } catch (err) {
@@ -80,7 +105,7 @@ export class EmbeddingService extends DomainService {
       if (winner) return winner;
       throw err;
     }
-    await this.followDefault(e);
+    await this.followDefault(e, item);
     return e;
   }
 
@@ -88,10 +113,11 @@ export class EmbeddingService extends DomainService {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(updateEmbeddingSchema, input ?? {});
     await this.indexes.requireControlled(caller, req.indexId);
-    const e = await this.findLive({ indexId: req.indexId, itemId: req.itemId, modelName: req.modelName, category: req.category });
+    const { key, item } = await this.resolveKey(req);
+    const e = await this.findLive(key);
     if (!e) throw embeddingNotFound();
     if (req.vector) {
-      await this.checkDimensions(this.em, e.modelName, req.vector.length);
+      await this.checkLength(this.em, key.indexId, e.modelName, req.vector.length);
       e.vector = req.vector;
       e.dimensions = req.vector.length;
     }
@@ -100,30 +126,37 @@ export class EmbeddingService extends DomainService {
     e.updatedAt = new Date();
     e.version = newCommitId(e.id);
     await this.em.flush();
-    await this.followDefault(e);
+    await this.followDefault(e, item);
     return e;
   }
 
-  /** Soft delete of the embedding the key in the body names. */
+  /**
+   * Soft delete of the embedding the key in the body names. The write is conditional: of
+   * concurrent deletes one wins and the others find nothing left to delete (404), as a delete
+   * sent after it would.
+   */
   async delete(actor: Actor | null, input: unknown): Promise<LegacyEmbedding> {
     const caller = await legacyCaller(this.em, actor);
-    const key = parseInput(naturalKeySchema, input ?? {});
-    await this.indexes.requireControlled(caller, key.indexId);
+    const req = parseInput(naturalKeySchema, input ?? {});
+    await this.indexes.requireControlled(caller, req.indexId);
+    const { key, item } = await this.resolveKey(req);
     const e = await this.findLive(key);
     if (!e) throw embeddingNotFound();
-    e.deletedAt = new Date();
-    e.updatedAt = e.deletedAt;
-    e.version = newCommitId(e.id);
-    await this.em.flush();
-    await this.followDefault(e);
+    const won = await this.em.execute<Array<{ id: string }>>(
+      `update legacy_embeddings set deleted_at = now(), updated_at = now(), version = ? where id = ? and deleted_at is null returning id`,
+      [newCommitId(e.id), e.id],
+    );
+    if (!won.length) throw embeddingNotFound();
+    await this.em.refresh(e);
+    await this.followDefault(e, item);
     return e;
   }
 
-  /** The live embeddings of an item in a live index, oldest first; anyone may read them. */
+  /** The live embeddings of a live item in a live index, oldest first; anyone may read them. */
   async list(input: unknown): Promise<LegacyEmbedding[]> {
     const req = parseInput(listEmbeddingsSchema, input ?? {});
-    await this.indexes.requireLive(req.indexId);
-    const where: Record<string, unknown> = { indexId: req.indexId, itemId: { $in: [req.itemId, req.itemId.toLowerCase()] }, deletedAt: null };
+    const item = await this.items.requireLive(req.indexId, req.itemId);
+    const where: Record<string, unknown> = { indexId: item.indexId, itemId: item.itemId, deletedAt: null };
     if (req.modelName) where.modelName = req.modelName;
     if (req.categories?.length) where.category = { $in: req.categories };
     return this.em.find(LegacyEmbedding, where, {

@@ -6,17 +6,33 @@ export const TITLE_MAX = 200;
 
 const title = z.string().trim().max(TITLE_MAX, `At most ${TITLE_MAX} characters`);
 const signerFunction = z.string().trim().refine(isCid, 'Not a CID');
+const PRIVATE_KEY_SHAPE = /^0x[0-9a-fA-F]{64}$/;
+const PUBLIC_KEY_SHAPE = /^0x(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
+
+const isPoint = (v: string) => {
+  try {
+    SigningKey.computePublicKey(v, false);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Only a public key's own spellings are taken: ethers would also derive a public key from a
+ * private one, and a private key sent here is a secret that must not be kept (nor repeated in
+ * the answer).
+ */
 const signerPublicKey = z
   .string()
   .trim()
-  .refine((v) => {
-    try {
-      SigningKey.computePublicKey(v, false);
-      return true;
-    } catch {
-      return false;
+  .superRefine((v, ctx) => {
+    if (PRIVATE_KEY_SHAPE.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'This is a private key (32 bytes); send the public key: 33 bytes starting 0x02 or 0x03, or 65 bytes starting 0x04' });
+    } else if (!PUBLIC_KEY_SHAPE.test(v) || !isPoint(v)) {
+      ctx.addIssue({ code: 'custom', message: 'Not a secp256k1 public key (0x-prefixed hex: 33 bytes starting 0x02 or 0x03, or 65 bytes starting 0x04)' });
     }
-  }, 'Not a secp256k1 public key (0x-prefixed hex, compressed or not)');
+  });
 
 export const createIndexSchema = z.object({
   title: title.nullish(),

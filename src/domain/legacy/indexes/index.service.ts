@@ -70,18 +70,25 @@ export class IndexService extends DomainService {
     return index;
   }
 
-  /** Soft delete; deleting again answers the same tombstone. Its items leave the vector index. */
+  /**
+   * Soft delete; deleting again answers the same tombstone. The write is conditional, so of
+   * concurrent deletes one stamps the tombstone and every one answers it as stored. Its items
+   * leave the vector index.
+   */
   async delete(actor: Actor | null, id: string): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const index = await this.get(id);
     if (index.controllerId !== caller.userId) throw notController();
     if (index.deletedAt) return index;
-    index.deletedAt = new Date();
-    index.updatedAt = index.deletedAt;
-    index.version = newCommitId(index.id);
-    await this.em.flush();
-    const items = await this.em.find(LegacyIndexItem, { indexId: index.id }, { fields: ['id'] });
-    await this.indexer.syncPoints(items.map((i) => i.id));
+    const won = await this.em.execute<Array<{ id: string }>>(
+      `update legacy_indexes set deleted_at = now(), updated_at = now(), version = ? where id = ? and deleted_at is null returning id`,
+      [newCommitId(index.id), index.id],
+    );
+    await this.em.refresh(index);
+    if (won.length) {
+      const items = await this.em.find(LegacyIndexItem, { indexId: index.id }, { fields: ['id'] });
+      await this.indexer.syncPoints(items.map((i) => i.id));
+    }
     return index;
   }
 

@@ -1,4 +1,5 @@
 import { badRequest } from '../../shared/errors';
+import { isStreamId } from '../../shared/stream-id';
 
 /**
  * Opaque cursors: a position in the newest-first listing (creation time and id of the last
@@ -13,6 +14,19 @@ export function encodeCursor(c: ItemCursor): string {
 
 const invalid = () => badRequest([{ path: 'cursor', message: 'Not a cursor this listing gave out' }]);
 
+const ISO_MS = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Only the exact spelling `toISOString` gives a creation time: anything else (another format,
+ * a year Postgres or the driver cannot take, a date that rolls over) was never given out.
+ */
+function isCursorTime(t: string): boolean {
+  const m = ISO_MS.exec(t);
+  if (!m || Number(m[1]) < 1970) return false;
+  const ms = Date.parse(t);
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === t;
+}
+
 export function decodeCursor(text: string, expected: ItemCursor['kind']): ItemCursor {
   let raw: unknown;
   try {
@@ -20,8 +34,9 @@ export function decodeCursor(text: string, expected: ItemCursor['kind']): ItemCu
   } catch {
     throw invalid();
   }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid();
   const r = raw as { t?: unknown; i?: unknown; o?: unknown };
-  if (expected === 'after' && typeof r.t === 'string' && !Number.isNaN(Date.parse(r.t)) && typeof r.i === 'string') {
+  if (expected === 'after' && typeof r.t === 'string' && isCursorTime(r.t) && typeof r.i === 'string' && isStreamId(r.i)) {
     return { kind: 'after', createdAt: r.t, id: r.i };
   }
   if (expected === 'offset' && typeof r.o === 'number' && Number.isInteger(r.o) && r.o >= 0 && r.o <= 10_000) {

@@ -10,6 +10,8 @@ import { documentOf, loadNodeDocs } from './item-nodes';
 /** The category of the embedding every item gets when it is added. */
 export const DEFAULT_CATEGORY = 'document';
 export const ITEM_EMBED_JOB = 'legacy.items.embed';
+/** The description the service gives the default embeddings it makes. */
+export const DEFAULT_DESCRIPTION = 'The default embedding of the item: its document as stored';
 const BATCH = 200;
 /** Items ranked in Postgres when the vector index is down. */
 const EXACT_FALLBACK_MAX = 20_000;
@@ -90,20 +92,34 @@ export class ItemIndexer extends DomainService {
       const rows = (await this.itemRows(em, ids)).filter((r) => r.live);
       const docs = await loadNodeDocs(em, rows.map((r) => ({ itemId: r.item_id, itemType: r.item_type })));
       const withText = rows.filter((r) => docs.has(r.item_id));
+      const waiting = new Set<string>();
       if (withText.length) {
         let vectors: Float32Array[];
         try {
           vectors = await this.embedder.embed(withText.map((r) => documentOf(docs.get(r.item_id)!)));
         } catch (err) {
           this.logger.warn({ err: { message: (err as Error).message }, items: withText.length }, 'item embedding failed; items kept for retry');
-          await em.getConnection().execute(`update legacy_index_items set indexed_at = null, updated_at = now() where id = any(?::text[])`, [textArray(withText.map((r) => r.id))]);
+          await this.markWaiting(em, withText.map((r) => r.id));
           return withText.map((r) => r.id);
+        }
+        const length = await this.registerLength(em, vectors[0].length);
+        const made = withText.map((row, k) => ({ row, vector: vectors[k] }));
+        // The model's vectors changed length under the same name (it was reconfigured): storing
+        // them would mix lengths in the vector index, so those items wait and the operator is told.
+        const misfits = made.filter((m) => m.vector.length !== length);
+        if (misfits.length) {
+          this.logger.warn(
+            { model: this.embedder.modelName, expected: length, got: misfits[0].vector.length, items: misfits.length },
+            'the embedding model now makes vectors of another length under the same name; items kept waiting (configure the new model under another name, then run npm run reindex)',
+          );
+          for (const m of misfits) waiting.add(m.row.id);
+          await this.markWaiting(em, [...waiting]);
         }
         await em.transactional(async (t) => {
           const tx = t as EntityManager;
-          await this.registerModel(tx, vectors[0].length);
-          for (const [k, row] of withText.entries()) {
-            const vector = JSON.stringify(Array.from(vectors[k]));
+          for (const { row, vector: v } of made) {
+            if (waiting.has(row.id)) continue;
+            const vector = JSON.stringify(Array.from(v));
             // The default embedding is replaced in place, so its id stays and its version moves.
             const [current] = await tx.execute<Array<{ id: string }>>(
               `select id from legacy_embeddings
@@ -113,7 +129,7 @@ export class ItemIndexer extends DomainService {
             if (current) {
               await tx.execute(`update legacy_embeddings set vector = ?::jsonb, dimensions = ?, context = null, version = ?, updated_at = now() where id = ?`, [
                 vector,
-                vectors[k].length,
+                v.length,
                 newCommitId(current.id),
                 current.id,
               ]);
@@ -125,23 +141,64 @@ export class ItemIndexer extends DomainService {
                                               controller_id, controller_did, version, created_at, updated_at)
                values (?, ?, ?, ?, ?, null, ?, ?::jsonb, ?, ?, ?, ?, now(), now())
                on conflict (index_id, item_id, model_name, category) where deleted_at is null do nothing`,
-              [id, row.index_id, row.item_id, this.embedder.modelName, DEFAULT_CATEGORY, 'The default embedding of the item: its document as stored', vector, vectors[k].length, row.controller_id, row.controller_did, newCommitId(id)],
+              [id, row.index_id, row.item_id, this.embedder.modelName, DEFAULT_CATEGORY, DEFAULT_DESCRIPTION, vector, v.length, row.controller_id, row.controller_did, newCommitId(id)],
             );
           }
         });
       }
-      await this.syncPoints(ids);
-      return [];
+      await this.syncPoints(ids.filter((id) => !waiting.has(id)));
+      return [...waiting];
     });
   }
 
-  /** The first vector of a model fixes its dimension; the configured model must keep to it. */
-  private async registerModel(em: EntityManager, dimensions: number): Promise<void> {
+  /**
+   * The length of the service's vectors under its model name: the first vector the service made
+   * under it fixes it. Only the service writes this registry, so no user's vector can.
+   */
+  private async registerLength(em: EntityManager, dimensions: number): Promise<number> {
     await em.execute(`insert into legacy_embedding_models (model_name, dimensions, created_at) values (?, ?, now()) on conflict (model_name) do nothing`, [this.embedder.modelName, dimensions]);
     const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_embedding_models where model_name = ?`, [this.embedder.modelName]);
-    if (row && row.dimensions !== dimensions) {
-      throw new Error(`model ${this.embedder.modelName} made ${dimensions}-dimensional vectors, but its embeddings have ${row.dimensions}`);
-    }
+    return row.dimensions;
+  }
+
+  /**
+   * Whether a model name is the service's own (its current embedder's, or one it used before),
+   * and then the length its vectors have: `unknown` while the service has made none under it.
+   * null: a name users own, per index.
+   */
+  async ownModelLength(em: EntityManager, modelName: string): Promise<number | 'unknown' | null> {
+    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_embedding_models where model_name = ?`, [modelName]);
+    if (row) return row.dimensions;
+    if (modelName !== this.embedder.modelName) return null;
+    return this.embedder.dimensions ?? 'unknown';
+  }
+
+  /** Indexed now: a change readers see, so updatedAt and version move with it. */
+  private async markIndexed(em: EntityManager, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await em.execute(
+      `update legacy_index_items i set indexed_at = now(), updated_at = now(), touched_at = now(), version = v.version
+         from unnest(?::text[], ?::text[]) as v(id, version) where i.id = v.id`,
+      [textArray(ids), textArray(ids.map((id) => newCommitId(id)))],
+    );
+  }
+
+  /** Waiting for an embedding again; a new version only for items that were indexed until now. */
+  private async markWaiting(em: EntityManager, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await em.execute(
+      `update legacy_index_items i
+          set indexed_at = null, touched_at = now(),
+              updated_at = case when i.indexed_at is null then i.updated_at else now() end,
+              version = case when i.indexed_at is null then i.version else v.version end
+         from unnest(?::text[], ?::text[]) as v(id, version) where i.id = v.id`,
+      [textArray(ids), textArray(ids.map((id) => newCommitId(id)))],
+    );
+  }
+
+  /** Only the sync watermark moves: nothing a reader sees changed, but other instances must look. */
+  private async touch(em: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length) await em.execute(`update legacy_index_items set touched_at = now() where id = any(?::text[])`, [textArray(ids)]);
   }
 
   private async vectorRows(em: EntityManager, ids: string[]): Promise<VectorRow[]> {
@@ -162,8 +219,8 @@ export class ItemIndexer extends DomainService {
 
   /**
    * Brings the vector index in line with Postgres for these items: live items with a default
-   * embedding are (re)put, the rest leave. Stamps indexedAt on the ones put, which also tells
-   * other instances (sync) to re-read them.
+   * embedding are (re)put, the rest leave. Stamps indexedAt (with a new version) on the ones put;
+   * the others' sync watermark moves, so other instances re-read them too.
    */
   async syncPoints(itemIds: string[], stamp = true): Promise<void> {
     if (!itemIds.length) return;
@@ -180,16 +237,15 @@ export class ItemIndexer extends DomainService {
         this.logger.warn({ err: { message: (err as Error).message }, items: all.length }, 'item vector index unavailable; items kept for retry');
         if (stamp) {
           const live = all.filter((r) => r.live).map((r) => r.id);
-          if (live.length) await em.execute(`update legacy_index_items set indexed_at = null, updated_at = now() where id = any(?::text[])`, [textArray(live)]);
+          await this.markWaiting(em, live);
+          await this.touch(em, all.filter((r) => !r.live).map((r) => r.id));
           if (live.length) await this.jobs.send(ITEM_EMBED_JOB, { itemIds: live }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
         }
         return;
       }
       if (stamp) {
-        await em.execute(`update legacy_index_items set indexed_at = case when id = any(?::text[]) then now() else indexed_at end, updated_at = now() where id = any(?::text[])`, [
-          textArray([...kept]),
-          textArray(all.map((r) => r.id)),
-        ]);
+        await this.markIndexed(em, [...kept]);
+        await this.touch(em, all.filter((r) => !kept.has(r.id)).map((r) => r.id));
       }
     });
   }
@@ -241,7 +297,7 @@ export class ItemIndexer extends DomainService {
   /** Retries items still waiting for their default embedding (the job's work). */
   async retryPending(): Promise<string[]> {
     const ids = await this.withEm(async (em) =>
-      (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where indexed_at is null and deleted_at is null order by updated_at limit 2000`)).map((r) => r.id),
+      (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where indexed_at is null and deleted_at is null order by touched_at limit 2000`)).map((r) => r.id),
     );
     return ids.length ? this.embedItems(ids) : [];
   }
@@ -304,10 +360,10 @@ export class ItemIndexer extends DomainService {
       if (!this.watermark) this.watermark = new Date((await conn.execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
       // A little overlap: a transaction may commit a row stamped just before the last look.
       const since = new Date(this.watermark.getTime() - 2_000);
-      const rows = await conn.execute<Array<{ id: string; updated_at: string }>>(`select id, updated_at from legacy_index_items where updated_at > ? order by updated_at limit 5000`, [since]);
+      const rows = await conn.execute<Array<{ id: string; touched_at: string }>>(`select id, touched_at from legacy_index_items where touched_at > ? order by touched_at limit 5000`, [since]);
       if (!rows.length) return 0;
       await this.syncPoints(rows.map((r) => r.id), false);
-      const latest = new Date(rows[rows.length - 1].updated_at);
+      const latest = new Date(rows[rows.length - 1].touched_at);
       if (latest > this.watermark) this.watermark = latest;
       return rows.length;
     });

@@ -43,11 +43,13 @@ export class ItemService extends DomainService {
     let item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: nodeId });
     if (item && !item.deletedAt) return item;
     if (item) {
-      item.deletedAt = null;
-      item.indexedAt = null;
-      item.updatedAt = new Date();
-      item.version = newCommitId(item.id);
-      await this.em.flush();
+      // Conditional, so of concurrent adds of a removed item one revives it and all answer it.
+      const revived = await this.em.execute<Array<{ id: string }>>(
+        `update legacy_index_items set deleted_at = null, indexed_at = null, updated_at = now(), touched_at = now(), version = ?
+          where id = ? and deleted_at is not null returning id`,
+        [newCommitId(item.id), item.id],
+      );
+      if (!revived.length) return (await this.em.refresh(item)) ?? item;
     } else {
       item = await this.insert(indexId, nodeId, type);
     }
@@ -74,18 +76,22 @@ export class ItemService extends DomainService {
     }
   }
 
-  /** Removes a node from an index (soft); removing it again answers the same tombstone. */
+  /**
+   * Removes a node from an index (soft); removing it again answers the same tombstone. The write
+   * is conditional, so of concurrent removals one stamps the tombstone and all answer it.
+   */
   async remove(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
     const caller = await legacyCaller(this.em, actor);
     await this.indexes.requireControlled(caller, indexId);
     const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });
     if (!item) throw itemNotFound();
     if (item.deletedAt) return item;
-    item.deletedAt = new Date();
-    item.updatedAt = item.deletedAt;
-    item.version = newCommitId(item.id);
-    await this.em.flush();
-    await this.indexer.syncPoints([item.id]);
+    const removed = await this.em.execute<Array<{ id: string }>>(
+      `update legacy_index_items set deleted_at = now(), updated_at = now(), touched_at = now(), version = ?
+        where id = ? and deleted_at is null returning id`,
+      [newCommitId(item.id), item.id],
+    );
+    if (removed.length) await this.indexer.syncPoints([item.id]);
     await this.em.refresh(item);
     return item;
   }
