@@ -3,6 +3,7 @@ import type { TurnMeta } from '../entities/negotiation.entity';
 import { assess, gatherEvidence } from '../domain/negotiations/evidence.rules';
 import type { NegotiationAction } from '../domain/negotiations/negotiation.rules';
 import { answerContradicts, questionKeys, questionsIn, yesOrNo } from '../domain/negotiations/requirements.rules';
+import { clipText } from '../domain/shared/text-cut';
 import { clip } from './facet-phrases';
 import {
   answerFromIntent,
@@ -48,7 +49,7 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
   const turn = (action: NegotiationAction, message: string, meta: TurnMeta = {}): NegotiatorDecision => ({
     kind: 'turn',
     action,
-    message: message.length > limit ? `${message.slice(0, limit - 1)}…` : message,
+    message: clipText(message, limit),
     meta,
   });
 

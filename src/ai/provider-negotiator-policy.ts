@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, type NegotiationAction } from '../domain/negotiations/negotiation.rules';
 import { questionsIn } from '../domain/negotiations/requirements.rules';
+import { isStorableText } from '../domain/shared/text-cut';
 import type { LocalNegotiatorPolicy } from './local-negotiator-policy';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './negotiator-policy';
 import { ProviderError, type OpenAIClient } from './openai-client';
@@ -69,6 +70,7 @@ export class ProviderNegotiatorPolicy implements NegotiatorPolicy {
     const cautious: NegotiationAction[] = [suggested.action, 'decline', ...(ctx.turns.length ? (['counter'] as const) : [])];
     if (!cautious.includes(action)) return `action ${action} is bolder than the rules' ${suggested.action}`;
     if (message.length > ctx.messageLimit) return 'message over the limit';
+    if (!isStorableText(message)) return 'message holds a NUL character or half of a character';
     const theirs = ctx.turns.filter((t) => !t.mine).map((t) => normalise(t.message));
     if (theirs.includes(normalise(message))) return "message repeats the other seat's";
     if (action === suggested.action) {

@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/text-cut';
 import type { Logger } from '../logger';
 
 function domainOf(err: GraphQLError): DomainError | null {
@@ -36,14 +37,11 @@ export function dataExceptionOf(e: unknown): DomainError | null {
 
 export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
 
-/** Text PostgreSQL cannot store: a NUL character, or a lone surrogate (not UTF-16 text at all). */
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
-
-const storable = (s: string) => !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
+export { UNSTORABLE_TEXT_MESSAGE };
 
 /** The path of the first string in `value` the database could not store, or null. */
 export function unstorableTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return storable(value) ? null : path;
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = unstorableTextPath(value[i], `${path}.${i}`);
