@@ -38,6 +38,13 @@ export interface RouteDef {
    * answer as JSON with their status, like any route.
    */
   stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
+  /**
+   * The documented error text of a body that fails validation on this route, when its document
+   * gives one (the negotiation turn's "Invalid negotiation action or message"). A body that is
+   * not a JSON object, or holds text the database cannot store, is then refused with it (400,
+   * with details) instead of `invalid_request`.
+   */
+  invalidBody?: string;
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
 }
