@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
 import { sleep, writeFrames } from './helpers';
-import { openStream, type SseStream } from './sse-client';
+import { openStream, type SseStream } from '../helpers/sse-client';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** Frames of 160 KiB: enough bytes to fill loopback socket buffers. */

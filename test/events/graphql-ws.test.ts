@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
 import { writeFrames } from './helpers';
-import { openStream } from './sse-client';
+import { openStream } from '../helpers/sse-client';
 
 const EVENTS = 'subscription($after: String, $consumer: String) { events(after: $after, consumer: $consumer) { eventId at type frame } }';
 

@@ -2,7 +2,7 @@ import { cloneTestDatabase, startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
 import { sleep, writeFrames } from './helpers';
-import { openStream, type SseStream } from './sse-client';
+import { openStream, type SseStream } from '../helpers/sse-client';
 
 /** Two service processes' runtimes on one database, as behind a load balancer. */
 describe('several instances on one database', () => {
