@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { badRequest, DomainError } from '../domain/shared/errors';
+import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
 import type { Logger } from '../logger';
 
@@ -28,37 +29,14 @@ export function dataExceptionOf(e: unknown): DomainError | null {
   // node-postgres sends a NUL inside a text parameter, which the server cannot read as a
   // message (08P01 "invalid message format"); in JSON it is 22P05, in text 22021.
   if (code === '22021' || code === '22P05' || (code === '08P01' && message.endsWith('invalid message format'))) {
-    return badRequest([{ path: '', message: NUL_MESSAGE }]);
+    return badRequest([{ path: '', message: UNSTORABLE_TEXT_MESSAGE }]);
   }
   if (!/^22[0-9A-Z]{3}$/.test(code)) return null;
-  return badRequest([{ path: '', message: message.split('\n')[0].replace(/^.* - /, '') || 'invalid value' }]);
+  // The ORM's message is `<the statement> - <the database's message>`; only the latter is for the client.
+  const cut = message.lastIndexOf(' - ');
+  return badRequest([{ path: '', message: (cut >= 0 ? message.slice(cut + 3) : message).split('\n')[0] || 'invalid value' }]);
 }
 
-export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
-
-/** Text PostgreSQL cannot store: a NUL character, or a lone surrogate (not UTF-16 text at all). */
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
-
-const storable = (s: string) => !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
-
-/** The path of the first string in `value` the database could not store, or null. */
-export function unstorableTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return storable(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextPath(value[i], `${path}.${i}`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = unstorableTextPath(v, path ? `${path}.${k}` : k);
-      if (found !== null) return found;
-    }
-  }
-  return null;
-}
 
 /**
  * Errors graphql-js raises itself (variables that do not coerce, a document that does not

@@ -38,6 +38,12 @@ export interface RouteDef {
    * answer as JSON with their status, like any route.
    */
   stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
+  /**
+   * Variables whose text the router does not check for what the database cannot store, because
+   * the domain reads them selectively (h2a drops entries of unknown kinds unread) and checks
+   * what it keeps.
+   */
+  textReadByDomain?: string[];
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
 }

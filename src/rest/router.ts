@@ -6,7 +6,8 @@ import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { dataExceptionOf, toDomainError, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../graphql/errors';
+import { dataExceptionOf, toDomainError } from '../graphql/errors';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
@@ -113,7 +114,7 @@ async function runRoute(
     throw err;
   }
   // Stopped here with its path rather than by the database after the work is done.
-  const unstorable = unstorableTextPath(variables);
+  const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
   if (route.stream) {
