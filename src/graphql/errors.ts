@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { badRequest, DomainError } from '../domain/shared/errors';
+import { badRequest, DomainError, unavailable } from '../domain/shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
 import type { Logger } from '../logger';
@@ -9,7 +9,7 @@ function domainOf(err: GraphQLError): DomainError | null {
   // type-graphql and graphql-js may wrap errors; unwrap to the first domain error.
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
-    const refused = dataExceptionOf(e);
+    const refused = dataExceptionOf(e) ?? transientDatabaseErrorOf(e);
     if (refused) return refused;
     e = (e as { originalError?: unknown }).originalError;
   }
@@ -37,6 +37,18 @@ export function dataExceptionOf(e: unknown): DomainError | null {
   return badRequest([{ path: '', message: (cut >= 0 ? message.slice(cut + 3) : message).split('\n')[0] || 'invalid value' }]);
 }
 
+/**
+ * PostgreSQL broke a deadlock (40P01) or refused a serializable transaction (40001): the
+ * transaction was rolled back whole, so nothing it wrote stayed, and the same request sent
+ * again normally goes through. That is 503 `busy` with `retryable: true` (core-api.md: 503 for
+ * what can be retried), not a 500. The service's writers take locks in one order (event
+ * counters first) so this should not happen among them; it is the answer when it does anyway.
+ */
+export function transientDatabaseErrorOf(e: unknown): DomainError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code !== '40P01' && code !== '40001') return null;
+  return unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });
+}
 
 /**
  * Errors graphql-js raises itself (variables that do not coerce, a document that does not
@@ -52,6 +64,8 @@ function isInputError(err: GraphQLError): boolean {
 export function toDomainError(errors: readonly GraphQLError[], logger: Logger): DomainError {
   for (const err of errors) {
     const d = domainOf(err);
+    // Operators should see lock-order trouble even though the client got a retryable answer.
+    if (d?.error === 'busy') logger.warn({ err: err.originalError ?? err, path: err.path }, 'transaction rolled back by the database (deadlock or serialization failure)');
     if (d) return d;
   }
   const input = errors.filter(isInputError);

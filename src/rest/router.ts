@@ -6,7 +6,7 @@ import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { dataExceptionOf, toDomainError } from '../graphql/errors';
+import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../graphql/errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
@@ -145,7 +145,7 @@ export function restErrorHandler(logger: Logger) {
   // Express recognises error handlers by their four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof DomainError) return sendError(res, err);
-    const refused = dataExceptionOf(err);
+    const refused = dataExceptionOf(err) ?? transientDatabaseErrorOf(err);
     if (refused) return sendError(res, refused);
     const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
     if (e.type === 'entity.parse.failed') {
