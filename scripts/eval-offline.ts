@@ -66,7 +66,7 @@ function aggregate(per: QueryResult[]) {
 
 /** MATCHING_DEV_SET, else the shared folder beside the repository (as the tests find it). */
 function defaultData(): string {
-  const candidates = [process.env.MATCHING_DEV_SET, ...['../shared/eval/matching-dev.json', '../../shared/eval/matching-dev.json'].map((p) => resolve(__dirname, '..', p))].filter((p): p is string => Boolean(p));
+  const candidates = [process.env.MATCHING_DEV_SET, ...['../shared/eval/matching-dev.json', '../../shared/eval/matching-dev.json', 'test/fixtures/matching-dev.json'].map((p) => resolve(__dirname, '..', p))].filter((p): p is string => Boolean(p));
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`matching-dev.json not found; looked in ${candidates.join(', ')} (set MATCHING_DEV_SET or pass --data FILE)`);
   return found;

@@ -188,6 +188,12 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       },
     },
     wsServer,
+    // A client that stops reading cannot answer the ping queued behind its unread frames: it is
+    // cut off within EVENTS_SLOW_CLIENT_MS (a ping every half, half to answer), like an SSE
+    // client. Memory needs no bound of its own: graphql-ws awaits each send's callback before
+    // pulling the next result, so a subscription holds at most one unsent frame
+    // (docs/adr/0052-event-stream.md).
+    Math.max(50, Math.floor(config.EVENTS_SLOW_CLIENT_MS / 2)),
   );
 
   const apollo = new ApolloServer<GraphQLContext>({

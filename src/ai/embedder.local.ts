@@ -1,14 +1,6 @@
 import { ancestry, type Facets } from '../domain/matching/facets.rules';
 import { blockSizes, normalize, swapSides, type Embedder } from './embedder';
-
-function fnv1a(s: string, seed = 0x811c9dc5): number {
-  let h = seed;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
+import { fnv1a } from './feature-hash';
 
 /** Adds a feature to a block by the hashing trick (a second hash picks the sign, so collisions cancel out on average). */
 function addFeature(v: Float32Array, offset: number, size: number, feature: string, weight: number): void {

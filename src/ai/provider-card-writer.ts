@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText } from '../domain/shared/text-cut';
+import { isStorableText } from '../domain/shared/validation';
 import type { OpportunityCard } from '../entities/opportunity.entity';
 import { clip } from './facet-phrases';
 import type { LocalCardWriter } from './local-card-writer';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACTIONS, type NegotiationAction } from '../domain/negotiations/negotiation.rules';
 import { unreadTerms } from '../domain/negotiations/proposal-terms.rules';
 import { questionsIn } from '../domain/negotiations/requirements.rules';
-import { isStorableText } from '../domain/shared/text-cut';
+import { isStorableText } from '../domain/shared/validation';
 import type { LocalNegotiatorPolicy } from './local-negotiator-policy';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './negotiator-policy';
 import { ProviderError, type OpenAIClient } from './openai-client';

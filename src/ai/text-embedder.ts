@@ -2,6 +2,7 @@ import { STOPWORDS } from '../domain/matching/text.rules';
 import { stem } from '../domain/web/passage-filter.rules';
 import { normalize } from './embedder';
 import type { OpenAIClient } from './openai-client';
+import { fnv1a } from './feature-hash';
 
 /**
  * Turns plain text (an index item's document, a search query) into one vector for similarity
@@ -19,15 +20,6 @@ export interface TextEmbedder {
 const PROVIDER_TEXT_MAX = 8000;
 /** The local embedder reads at most this much of a document. */
 const LOCAL_TEXT_MAX = 200_000;
-
-function fnv1a(s: string, seed = 0x811c9dc5): number {
-  let h = seed;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 /** The content words of a text, stemmed, in order. */
 export function contentTerms(text: string): string[] {

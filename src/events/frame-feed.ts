@@ -32,6 +32,8 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
   private greeted = false;
   private closed = false;
   private wake: (() => void) | null = null;
+  /** A poke arrived since the last read began: look again instead of waiting. */
+  private poked = false;
   private readonly closeListeners: Array<() => void> = [];
 
   constructor(
@@ -48,8 +50,13 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
     return this.closed;
   }
 
-  /** Makes a waiting feed look again (frames became available without a new commit). */
+  /**
+   * Makes the feed look again (frames became available without a new commit). A poke that
+   * arrives while the feed is reading is kept, so the read that missed the frames is followed
+   * by another rather than a wait.
+   */
   poke(): void {
+    this.poked = true;
     this.wake?.();
   }
 
@@ -80,6 +87,7 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
         signaled = true;
         this.wake?.();
       });
+      this.poked = false;
       try {
         this.queue = await this.source.take();
         if (this.closed) {
@@ -87,7 +95,7 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
           if (this.queue.length) await this.source.close();
           break;
         }
-        if (!this.queue.length && !signaled) await new Promise<void>((resolve) => (this.wake = resolve));
+        if (!this.queue.length && !signaled && !this.poked) await new Promise<void>((resolve) => (this.wake = resolve));
       } finally {
         cancel();
         this.wake = null;

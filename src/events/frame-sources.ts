@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { claimNext, markDelivered, releaseClaims } from './consumer-claims';
+import { claimNext, markDelivered, releaseClaims, wakeConsumer } from './consumer-claims';
 import type { Frame } from './event-log';
 import type { FrameSource } from './frame-feed';
 import type { FrameHub } from './frame-hub';
@@ -33,10 +33,12 @@ export class CursorSource implements FrameSource {
 /**
  * One connection of a consumer: it claims one frame at a time, so two connections of the same
  * consumer alternate over a burst, and a frame is marked delivered only when the reader pulls
- * again after it.
+ * again after it. When it ends, what it did not finish goes back to the consumer and every
+ * connection of that consumer, on any instance, is woken to take it.
  */
 export class ConsumerSource implements FrameSource {
   private released = false;
+  private superseded = false;
 
   constructor(
     private readonly em: EntityManager,
@@ -45,6 +47,11 @@ export class ConsumerSource implements FrameSource {
     readonly connectionId: string,
     private readonly detach: () => void,
   ) {}
+
+  /** Its reader reconnected on another connection: on close, what this one sent goes back too. */
+  supersede(): void {
+    this.superseded = true;
+  }
 
   async take(): Promise<Frame[]> {
     const f = await claimNext(this.em, this.agentId, this.userId, this.connectionId);
@@ -60,6 +67,7 @@ export class ConsumerSource implements FrameSource {
       this.released = true;
       this.detach();
     }
-    await releaseClaims(this.em, this.agentId, this.connectionId);
+    const back = await releaseClaims(this.em, this.agentId, this.connectionId, { sent: this.superseded });
+    if (back) await wakeConsumer(this.em, this.agentId);
   }
 }

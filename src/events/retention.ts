@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
+import { pruneConsumerClaims } from './consumer-claims';
 
 export const EVENTS_PRUNE_JOB = 'events.prune';
 /** Frames are kept 7 days (core-api.md, Limits). */
@@ -25,6 +26,9 @@ export async function pruneEvents(orm: Orm, retentionDays = EVENT_RETENTION_DAYS
     );
     const n = Number(rows[0]?.n ?? 0);
     total += n;
-    if (n < BATCH) return total;
+    if (n < BATCH) break;
   }
+  // Consumers' send records of those frames go with them (nothing can be sent again from them).
+  await pruneConsumerClaims(em, BATCH);
+  return total;
 }

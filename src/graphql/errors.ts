@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { badRequest, DomainError } from '../domain/shared/errors';
+import { badRequest, DomainError, unavailable } from '../domain/shared/errors';
+import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/text-cut';
 import type { Logger } from '../logger';
 
 function domainOf(err: GraphQLError): DomainError | null {
@@ -9,7 +9,7 @@ function domainOf(err: GraphQLError): DomainError | null {
   // type-graphql and graphql-js may wrap errors; unwrap to the first domain error.
   for (let i = 0; i < 5 && e; i++) {
     if (e instanceof DomainError) return e;
-    const refused = dataExceptionOf(e);
+    const refused = dataExceptionOf(e) ?? transientDatabaseErrorOf(e);
     if (refused) return refused;
     e = (e as { originalError?: unknown }).originalError;
   }
@@ -29,33 +29,25 @@ export function dataExceptionOf(e: unknown): DomainError | null {
   // node-postgres sends a NUL inside a text parameter, which the server cannot read as a
   // message (08P01 "invalid message format"); in JSON it is 22P05, in text 22021.
   if (code === '22021' || code === '22P05' || (code === '08P01' && message.endsWith('invalid message format'))) {
-    return badRequest([{ path: '', message: NUL_MESSAGE }]);
+    return badRequest([{ path: '', message: UNSTORABLE_TEXT_MESSAGE }]);
   }
   if (!/^22[0-9A-Z]{3}$/.test(code)) return null;
-  return badRequest([{ path: '', message: message.split('\n')[0].replace(/^.* - /, '') || 'invalid value' }]);
+  // The ORM's message is `<the statement> - <the database's message>`; only the latter is for the client.
+  const cut = message.lastIndexOf(' - ');
+  return badRequest([{ path: '', message: (cut >= 0 ? message.slice(cut + 3) : message).split('\n')[0] || 'invalid value' }]);
 }
 
-export const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
-
-export { UNSTORABLE_TEXT_MESSAGE };
-
-/** The path of the first string in `value` the database could not store, or null. */
-export function unstorableTextPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextPath(value[i], `${path}.${i}`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const found = unstorableTextPath(v, path ? `${path}.${k}` : k);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+/**
+ * PostgreSQL broke a deadlock (40P01) or refused a serializable transaction (40001): the
+ * transaction was rolled back whole, so nothing it wrote stayed, and the same request sent
+ * again normally goes through. That is 503 `busy` with `retryable: true` (core-api.md: 503 for
+ * what can be retried), not a 500. The service's writers take locks in one order (event
+ * counters first) so this should not happen among them; it is the answer when it does anyway.
+ */
+export function transientDatabaseErrorOf(e: unknown): DomainError | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code !== '40P01' && code !== '40001') return null;
+  return unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });
 }
 
 /**
@@ -72,6 +64,8 @@ function isInputError(err: GraphQLError): boolean {
 export function toDomainError(errors: readonly GraphQLError[], logger: Logger): DomainError {
   for (const err of errors) {
     const d = domainOf(err);
+    // Operators should see lock-order trouble even though the client got a retryable answer.
+    if (d?.error === 'busy') logger.warn({ err: err.originalError ?? err, path: err.path }, 'transaction rolled back by the database (deadlock or serialization failure)');
     if (d) return d;
   }
   const input = errors.filter(isInputError);

@@ -45,6 +45,12 @@ export interface RouteDef {
    * with details) instead of `invalid_request`.
    */
   invalidBody?: string;
+  /**
+   * Variables whose text the router does not check for what the database cannot store, because
+   * the domain reads them selectively (h2a drops entries of unknown kinds unread) and checks
+   * what it keeps.
+   */
+  textReadByDomain?: string[];
   /** A multipart route: the form field holding the file. */
   upload?: { field: string };
 }

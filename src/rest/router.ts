@@ -6,7 +6,8 @@ import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
 import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
-import { dataExceptionOf, toDomainError, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../graphql/errors';
+import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../graphql/errors';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
@@ -117,7 +118,7 @@ async function runRoute(
     throw err;
   }
   // Stopped here with its path rather than by the database after the work is done.
-  const unstorable = unstorableTextPath(variables);
+  const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
   if (route.stream) {
@@ -148,7 +149,7 @@ export function restErrorHandler(logger: Logger) {
   // Express recognises error handlers by their four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof DomainError) return sendError(res, err);
-    const refused = dataExceptionOf(err);
+    const refused = dataExceptionOf(err) ?? transientDatabaseErrorOf(err);
     if (refused) return sendError(res, refused);
     const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
     if (e.type === 'entity.parse.failed') {

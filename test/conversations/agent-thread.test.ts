@@ -103,6 +103,15 @@ describe('the agent thread', () => {
     const incomplete = await h2a(selected.agentId, selected.headers, { intentId, entries: [{ kind: 'question', id: 'q' }] });
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.details.map((d: { path: string }) => d.path)).toEqual(['entries.0.createdAt', 'entries.0.text']);
+    // Text the database cannot store is refused in the kinds kept, and an unknown kind holding it is still only dropped.
+    const broken = await h2a(selected.agentId, selected.headers, {
+      intentId,
+      entries: [{ kind: 'poll', id: '\ud800' }, { kind: 'message', id: 'm-nul', text: 'a\u0000b' }],
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.details).toEqual([{ path: 'entries.1.text', message: 'Text must be well-formed Unicode without the NUL character (\\u0000)' }]);
+    const dropped = await h2a(selected.agentId, selected.headers, { intentId, entries: [{ kind: 'poll', id: '\ud800', text: 'x\u0000' }] });
+    expect(dropped.status).toBe(200);
     expect((await h2a(selected.agentId, {}, { intentId, entries })).status).toBe(401);
 
     expect(await framesOf(app, owner.user.id)).toEqual([]);

@@ -198,6 +198,18 @@ describe('direct conversations', () => {
     expect((await app.http.get('/api/conversations').set(ada.auth)).body.conversations).toHaveLength(1);
   });
 
+  it("opening or resuming a DM clears only the opener's hide: the other person's stays until a new message", async () => {
+    const c = await open(ada, bob);
+    expect((await app.http.delete(`/api/conversations/${c.id}`).set(bob.auth)).status).toBe(200);
+    // Ada resumes the DM: for Bob it stays hidden, with no new message in it.
+    expect((await open(ada, bob)).id).toBe(c.id);
+    expect((await app.http.get('/api/conversations').set(bob.auth)).body.conversations).toEqual([]);
+    expect((await app.http.get('/api/conversations').set(ada.auth)).body.conversations.map((x: { id: string }) => x.id)).toEqual([c.id]);
+    // Bob opening it himself brings it back for him.
+    expect((await open(bob, ada)).id).toBe(c.id);
+    expect((await app.http.get('/api/conversations').set(bob.auth)).body.conversations.map((x: { id: string }) => x.id)).toEqual([c.id]);
+  });
+
   it('refuses malformed messages with 400 and stores nothing', async () => {
     const c = await open(ada, bob);
     const bad: Array<[unknown, string]> = [

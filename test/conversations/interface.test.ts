@@ -43,14 +43,31 @@ describe('conversations: interface for other areas', () => {
       expect(rows).toHaveLength(0);
     });
 
-    it('shows the conversation again to both participants when either had hidden it', async () => {
+    const hiddenOf = (id: string) =>
+      app.withEm(async (em) =>
+        Object.fromEntries(
+          (await em.execute<Array<{ user_id: string; hidden: boolean }>>(`select user_id, hidden_at is not null as hidden from conversation_participants where conversation_id = ?`, [id])).map(
+            (r) => [r.user_id, r.hidden],
+          ),
+        ),
+      );
+
+    it('by default (both owners approved an introduction) shows the conversation again to both participants', async () => {
       const { user: a } = await createUser(app);
       const { user: b } = await createUser(app);
       const id = await inTransaction(app, (tx) => openDirectConversation(tx, a.id, b.id));
       await app.withEm((em) => em.execute(`update conversation_participants set hidden_at = now() where conversation_id = ?`, [id]));
       expect(await inTransaction(app, (tx) => openDirectConversation(tx, b.id, a.id))).toBe(id);
-      const hidden = await app.withEm((em) => em.execute<Array<{ hidden_at: Date | null }>>(`select hidden_at from conversation_participants where conversation_id = ?`, [id]));
-      expect(hidden.map((h) => h.hidden_at)).toEqual([null, null]);
+      expect(await hiddenOf(id)).toEqual({ [a.id]: false, [b.id]: false });
+    });
+
+    it('with showTo clears only the named participant\'s hide', async () => {
+      const { user: a } = await createUser(app);
+      const { user: b } = await createUser(app);
+      const id = await inTransaction(app, (tx) => openDirectConversation(tx, a.id, b.id));
+      await app.withEm((em) => em.execute(`update conversation_participants set hidden_at = now() where conversation_id = ?`, [id]));
+      expect(await inTransaction(app, (tx) => openDirectConversation(tx, b.id, a.id, { showTo: [b.id] }))).toBe(id);
+      expect(await hiddenOf(id)).toEqual({ [a.id]: true, [b.id]: false });
     });
 
     it('refuses a conversation with oneself', async () => {

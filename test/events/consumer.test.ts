@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
 import { sleep, writeFrames } from './helpers';
-import { openStream, type SseStream } from './sse-client';
+import { openStream, type SseStream } from '../helpers/sse-client';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** Frames of 160 KiB: enough bytes to fill loopback socket buffers. */
@@ -113,11 +113,11 @@ describe('GET /api/events?consumer=<agentId>', () => {
     expect(Number(stuck!.pending)).toBe(Number(stuck!.position) + 1);
     expect(Number(stuck!.pending)).toBeLessThan(TOTAL);
 
-    // The client goes away without taking it: the claim is released.
+    // The client goes away without taking it: the claim goes back to the consumer.
     res.destroy();
     const released = Date.now() + 5000;
     while (Date.now() < released) {
-      const rows = await app.withEm((em) => em.execute(`select 1 from event_consumer_claims where agent_id = ? and not delivered`, [agent.agentId]));
+      const rows = await app.withEm((em) => em.execute(`select 1 from event_consumer_claims where agent_id = ? and not delivered and connection_id is not null`, [agent.agentId]));
       if (!rows.length) break;
       await sleep(50);
     }
@@ -129,6 +129,7 @@ describe('GET /api/events?consumer=<agentId>', () => {
     expect(position).toBeGreaterThanOrEqual(Number(stuck!.position));
     expect(position).toBeLessThan(TOTAL);
 
+    // Without a cursor the server's offset decides (the reader's own cursor: consumer-redelivery.test.ts).
     const again = await stream(`consumer=${agent.agentId}`);
     const expected = Array.from({ length: TOTAL - position }, (_, i) => position + 1 + i);
     await again.waitFor(1 + expected.length, 30_000);

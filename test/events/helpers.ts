@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { appendEvents } from '../../src/events/event-log';
 import type { TestApp } from '../helpers/app';
@@ -20,3 +21,74 @@ export async function ageFrames(app: TestApp, userId: string, throughId: number,
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface RawReader {
+  /** Ids of the frames this reader parsed, in order (the handshake has none). */
+  ids: number[];
+  handshake: Promise<void>;
+  /** Stops reading: nothing more is parsed, and the socket buffers fill up. */
+  stopReading(): void;
+  /** Resolves when the connection ended (server cut-off or close). */
+  ended: Promise<void>;
+  /** Drops the connection without reading what is still buffered (a crashed client). */
+  destroy(): void;
+}
+
+/**
+ * A stream reader that can stop reading on demand, like a client that hangs: it counts only
+ * what it parsed before `stopReading()`; bytes that reach it later are never read.
+ */
+export function rawReader(url: string, headers: Record<string, string>): RawReader {
+  const ids: number[] = [];
+  let reading = true;
+  let greeted!: () => void;
+  const handshake = new Promise<void>((r) => (greeted = r));
+  let req!: http.ClientRequest;
+  let res: http.IncomingMessage | null = null;
+  const ended = new Promise<void>((done) => {
+    req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (r) => {
+      res = r;
+      let buffer = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => {
+        if (!reading) return;
+        buffer += chunk;
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          if (id) ids.push(Number(id));
+          else if (block.includes('"connected"')) greeted();
+        }
+      });
+      r.on('close', () => done());
+      r.on('end', () => done());
+      r.on('error', () => done());
+    });
+    req.on('error', () => done());
+  });
+  return {
+    ids,
+    handshake,
+    ended,
+    stopReading() {
+      reading = false;
+      res?.pause();
+    },
+    destroy() {
+      req.destroy();
+    },
+  };
+}
+
+/** Polls `check` until it returns a value other than undefined (fails after `timeoutMs`). */
+export async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}

@@ -2,7 +2,7 @@ import { pruneEvents, EVENTS_PRUNE_JOB } from '../../src/events/retention';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { ageFrames, writeFrames } from './helpers';
-import { openStream } from './sse-client';
+import { openStream } from '../helpers/sse-client';
 
 describe('GET /api/events/log', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import { startTestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { openStream } from './sse-client';
+import { openStream } from '../helpers/sse-client';
 
 describe('shutdown', () => {
   it('ends open event streams first, so stopping does not wait on them', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { sleep, writeFrames } from './helpers';
-import { openStream } from './sse-client';
+import { openStream } from '../helpers/sse-client';
 
 const FRAME_BYTES = 160 * 1024;
 const TOTAL = 150;

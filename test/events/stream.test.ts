@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { ageFrames, sleep, writeFrames } from './helpers';
-import { openStream, type SseStream } from './sse-client';
+import { openStream, type SseStream } from '../helpers/sse-client';
 import { pruneEvents } from '../../src/events/retention';
 
 describe('GET /api/events', () => {

@@ -50,7 +50,7 @@ describe('HTTP foundation', () => {
       .set(u.auth)
       .send({ query: 'mutation($i: ProfileUpdateInput!) { updateProfile(input: $i) { id } }', variables: { i: { intro: 'zero\u0000byte' } } });
     expect(gql.body.errors[0].extensions.code).toBe('BAD_REQUEST');
-    expect(gql.body.errors[0].extensions.details).toEqual([{ path: '', message: 'Text may not contain the NUL character (\\u0000)' }]);
+    expect(gql.body.errors[0].extensions.details).toEqual([{ path: '', message: 'Text must be well-formed Unicode without the NUL character (\\u0000)' }]);
   });
 
   it('echoes a request id, or makes one', async () => {

@@ -1,73 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPageServer, type PageServer } from '../helpers/page-server';
+import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 
 /**
  * SIGTERM on the real process (src/main.ts) with the embedded database: requests already
  * running finish, new connections are refused, the process exits 0 and the embedded
  * PostgreSQL it started is stopped (its postmaster.pid gone, its port closed).
  */
-
-const ROOT = join(__dirname, '..', '..');
-
-interface Child {
-  proc: ChildProcess;
-  lines: Array<Record<string, any>>;
-  waitFor(pred: (line: Record<string, any>) => boolean, ms?: number): Promise<Record<string, any>>;
-  exited: Promise<number | null>;
-}
-
-function startService(env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: Array<Record<string, any>> = [];
-  const waiters: Array<{ pred: (l: Record<string, any>) => boolean; resolve: (l: Record<string, any>) => void }> = [];
-  let buffered = '';
-  proc.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const raw = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      let line: Record<string, any>;
-      try {
-        line = JSON.parse(raw);
-      } catch {
-        continue;
-      }
-      lines.push(line);
-      for (const w of [...waiters]) {
-        if (w.pred(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(line);
-        }
-      }
-    }
-  });
-  let stderr = '';
-  proc.stderr!.on('data', (c: Buffer) => void (stderr += c.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  return {
-    proc,
-    lines,
-    exited,
-    waitFor(pred, ms = 45_000) {
-      const seen = lines.find(pred);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for a log line; stderr: ${stderr.slice(-2000)}`)), ms);
-        waiters.push({ pred, resolve: (l) => (clearTimeout(timer), resolve(l)) });
-        void exited.then((code) => reject(new Error(`service exited (${code}) first; stderr: ${stderr.slice(-2000)}`)));
-      });
-    },
-  };
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -77,7 +19,7 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function signIn(base: string, child: Child, email: string): Promise<string> {
+async function signIn(base: string, child: ServiceProcess, email: string): Promise<string> {
   const start = await fetch(`${base}/api/auth/email/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
   expect(start.status).toBe(202);
   const mail = await child.waitFor((l) => l.mail?.to === email);
@@ -91,7 +33,7 @@ async function signIn(base: string, child: Child, email: string): Promise<string
 describe('graceful shutdown on SIGTERM', () => {
   let dataDir: string;
   let pages: PageServer;
-  let child: Child | null = null;
+  let child: ServiceProcess | null = null;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'im-shutdown-'));
@@ -110,7 +52,7 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('finishes the running request, refuses new ones, exits 0 and stops the embedded database', async () => {
-    child = startService({
+    child = startServiceProcess({
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,4 +1,5 @@
-import { clipText, cutText, isStorableText } from '../../src/domain/shared/text-cut';
+import { clipText, cutText } from '../../src/domain/shared/text-cut';
+import { isStorableText } from '../../src/domain/shared/validation';
 
 describe('cutting text on whole characters', () => {
   it('never leaves half of a surrogate pair at the cut', () => {

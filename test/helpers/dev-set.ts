@@ -9,18 +9,24 @@ export interface DevSet {
   queries: Array<{ intent: string; relevant: Array<{ intent: string; grade: number }>; hardNegatives?: string[]; otherNetwork?: string[] }>;
 }
 
+const ROOT = resolve(__dirname, '..', '..');
+
 /**
- * Where the development set is: MATCHING_DEV_SET, else the shared folder beside the
- * repository (a main checkout or a worktree one level deeper). Missing is an error, never a
- * skip: the goal of issue 4 is guarded by the tests that read it.
+ * The copy kept in the repository, so a clone anywhere (CI's included) runs the checks that
+ * guard issue 4's goal; test/matching/dev-set-path.test.ts fails when it differs from the
+ * shared original beside the repository.
+ */
+export const DEV_SET_COPY = join(ROOT, 'test', 'fixtures', 'matching-dev.json');
+
+/** The shared original beside the repository (a main checkout, or a worktree one level deeper). */
+export const SHARED_DEV_SET = [join(ROOT, '..', 'shared', 'eval', 'matching-dev.json'), join(ROOT, '..', '..', 'shared', 'eval', 'matching-dev.json')];
+
+/**
+ * Where the development set is: MATCHING_DEV_SET, else the shared original, else the copy in
+ * the repository. Missing is an error, never a skip.
  */
 export function devSetCandidates(): string[] {
-  const root = resolve(__dirname, '..', '..');
-  return [
-    process.env.MATCHING_DEV_SET,
-    join(root, '..', 'shared', 'eval', 'matching-dev.json'),
-    join(root, '..', '..', 'shared', 'eval', 'matching-dev.json'),
-  ].filter((p): p is string => Boolean(p));
+  return [process.env.MATCHING_DEV_SET, ...SHARED_DEV_SET, DEV_SET_COPY].filter((p): p is string => Boolean(p));
 }
 
 export function devSetPath(candidates = devSetCandidates()): string {

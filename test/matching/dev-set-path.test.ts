@@ -1,7 +1,7 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { devSetCandidates, devSetPath } from '../helpers/dev-set';
+import { DEV_SET_COPY, devSetCandidates, devSetPath, SHARED_DEV_SET } from '../helpers/dev-set';
 
 describe('locating the development set', () => {
   const saved = process.env.MATCHING_DEV_SET;
@@ -14,6 +14,13 @@ describe('locating the development set', () => {
     expect(() => devSetPath(['/nonexistent/a.json', '/nonexistent/b.json'])).toThrow(
       'matching-dev.json not found; looked in /nonexistent/a.json, /nonexistent/b.json (set MATCHING_DEV_SET)',
     );
+  });
+
+  it('keeps the copy in the repository identical to the shared original, where that is present', () => {
+    const shared = SHARED_DEV_SET.find((p) => existsSync(p));
+    if (shared) expect(readFileSync(DEV_SET_COPY, 'utf8')).toBe(readFileSync(shared, 'utf8'));
+    expect(devSetCandidates().at(-1)).toBe(DEV_SET_COPY);
+    expect(existsSync(DEV_SET_COPY)).toBe(true);
   });
 
   it('prefers MATCHING_DEV_SET', () => {

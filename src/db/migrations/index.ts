@@ -8,6 +8,7 @@ import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
 import { Migration20261122050000Conversations } from './20261122050000-conversations';
 import { Migration20261122051000Events } from './20261122051000-events';
+import { Migration20261122052000ConsumerRedelivery } from './20261122052000-consumer-redelivery';
 import { Migration20261122060000Web } from './20261122060000-web';
 import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
   { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
+  { name: '20261122052000-consumer-redelivery', class: Migration20261122052000ConsumerRedelivery },
 ];

@@ -4,7 +4,7 @@ import type { AgentQuestionScope, AgentQuestionStatus, QuestionMatch } from '../
 import { appendEvent, lockEventCounters } from '../../events/event-log';
 import { intentNotFound } from '../intents/intent.errors';
 import { badRequest, notFound, type ValidationDetail } from '../shared/errors';
-import { isUuid } from '../shared/validation';
+import { isUuid, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../shared/validation';
 import { openAgentThread } from './agent-thread';
 import { questionPendingFrame } from './conversation.frames';
 import { ENTRY_KINDS, expireEntrySchema, messageEntrySchema, questionEntrySchema } from './conversation.schemas';
@@ -47,6 +47,12 @@ export function validateEntries(entries: unknown[]): Valid[] {
   const problems: ValidationDetail[] = [];
   entries.forEach((entry, i) => {
     if (!isKnownKind(entry)) return;
+    // Checked only for the kinds kept: an unknown kind is dropped unread, whatever it holds.
+    const unstorable = unstorableTextPath(entry);
+    if (unstorable !== null) {
+      problems.push({ path: `entries.${i}.${unstorable}`, message: UNSTORABLE_TEXT_MESSAGE });
+      return;
+    }
     const r = (SCHEMAS[entry.kind] as z.ZodType).safeParse(entry);
     if (!r.success) {
       for (const issue of r.error.issues) problems.push({ path: ['entries', i, ...issue.path].map(String).join('.'), message: issue.message });

@@ -52,7 +52,7 @@ export class ConversationService extends DomainService {
     return { conversations: rows, page, limit, total: Number(n) };
   }
 
-  /** POST /api/conversations/dm: the one DM with the peer, opened or resumed (and shown again). */
+  /** POST /api/conversations/dm: the one DM with the peer, opened or resumed (shown again to the caller only). */
   async openDm(actor: Actor | null, raw: unknown): Promise<ConversationRow> {
     const a = requireActor(actor);
     const { peerUserId } = parseInput(openDmSchema, raw);
@@ -60,7 +60,7 @@ export class ConversationService extends DomainService {
     if (peer === a.userId) throw badRequest([{ path: 'peerUserId', message: 'A direct conversation needs another user' }]);
     const exists = await this.em.execute(`select 1 from users where id = ?`, [peer]);
     if (!exists.length) throw notFound('User');
-    const id = await this.em.transactional((tx) => openDirectConversation(tx as EntityManager, a.userId, peer));
+    const id = await this.em.transactional((tx) => openDirectConversation(tx as EntityManager, a.userId, peer, { showTo: [a.userId] }));
     return this.row(id);
   }
 
@@ -103,7 +103,7 @@ export class ConversationService extends DomainService {
     return { conversationId, lastReadAt: new Date(row.last_read_at) };
   }
 
-  /** Hides a DM for the caller only; the next message in it shows it again. */
+  /** Hides a DM for the caller only; the next message in it shows it again for everyone, opening it again for the opener. */
   async hide(actor: Actor | null, idOrShortId: string): Promise<void> {
     const a = requireActor(actor);
     const conversationId = await this.resolve(a, idOrShortId);

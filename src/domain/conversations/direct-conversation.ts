@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { lockEventCounters } from '../../events/event-log';
 
 /** The unique key of the one DM between two users, whatever order they are given in. */
 export function directPairKey(userA: string, userB: string): { key: string; low: string; high: string } {
@@ -6,15 +7,31 @@ export function directPairKey(userA: string, userB: string): { key: string; low:
   return { key: `direct:${low}:${high}`, low, high };
 }
 
+export interface OpenDirectOptions {
+  /**
+   * Whose hide this opening clears. Default both participants: the opportunities area opens the
+   * DM when both owners approved an introduction, news for both (docs/adr/0050-conversations.md).
+   * A person opening or resuming the DM themselves clears only their own hide.
+   */
+  showTo?: readonly string[];
+}
+
 /**
  * The id of the one direct conversation between two users, created when missing. One
  * `insert ... on conflict` on the pair key, so concurrent callers (two owners approving at
- * once) get the same row without a read-then-write race. Works inside the caller's
- * transaction. Both participants see the conversation again if either had hidden it.
+ * once) get the same row without a read-then-write race. Runs inside the caller's transaction
+ * (or its own when there is none).
+ *
+ * Both users' event counters are locked first: that is the order every conversation writer
+ * takes (a message post locks the counters, then the conversation and participant rows), so a
+ * caller that opens the DM and then appends frames (owner approval) waits for a concurrent
+ * post, or makes it wait, instead of deadlocking with it.
  */
-export async function openDirectConversation(em: EntityManager, userA: string, userB: string): Promise<string> {
+export async function openDirectConversation(em: EntityManager, userA: string, userB: string, opts: OpenDirectOptions = {}): Promise<string> {
   const { key, low, high } = directPairKey(userA, userB);
   if (low === high) throw new Error('A direct conversation needs two different users');
+  if (!em.isInTransaction()) return em.transactional((tx) => openDirectConversation(tx as EntityManager, userA, userB, opts));
+  await lockEventCounters(em, [low, high]);
   // `do nothing` takes no lock on an existing row (the caller's transaction may run long); a
   // conflicting insert still in flight makes this wait for it, and the select then sees it.
   const inserted = await em.execute<Array<{ id: string }>>(
@@ -31,6 +48,12 @@ export async function openDirectConversation(em: EntityManager, userA: string, u
      on conflict (conversation_id, user_id) do nothing`,
     [row.id, low, row.id, high],
   );
-  await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and hidden_at is not null`, [row.id]);
+  const showTo = (opts.showTo ?? [low, high]).map((u) => u.toLowerCase()).filter((u) => u === low || u === high);
+  if (showTo.length) {
+    await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and user_id = any(?::uuid[]) and hidden_at is not null`, [
+      row.id,
+      `{${showTo.join(',')}}`,
+    ]);
+  }
   return row.id;
 }

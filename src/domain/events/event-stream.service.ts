@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../auth/actor';
-import { compactClaims, ensureConsumer, heartbeatClaims, releaseStaleClaims } from '../../events/consumer-claims';
+import { acknowledge, consumerTopic, ensureConsumer, heartbeatClaims, releaseStaleClaims, wakeConsumer, type ConsumerNotice } from '../../events/consumer-claims';
 import { latestEventId, readEvents, type Frame } from '../../events/event-log';
 import { FrameFeed } from '../../events/frame-feed';
 import type { FrameHub } from '../../events/frame-hub';
@@ -127,12 +127,20 @@ export class EventStreamService extends DomainService {
     let stream: OpenStream;
     try {
       if (agentId) {
-        await this.available(async () => {
-          await ensureConsumer(em, agentId, a.userId, start);
-          await releaseStaleClaims(em, agentId, CLAIM_STALE_MS);
+        const connectionId = randomUUID();
+        await this.available(() => this.startConsumer(em, agentId, a.userId, start, q.after ?? null, connectionId));
+        const consumer = new ConsumerSource(em, a.userId, agentId, connectionId, detach);
+        const feed = new FrameFeed(consumer, (wake) => this.hub.waitFor(a.userId, wake));
+        // Frames returned to the consumer (a connection ended, a reader reconnected) wake every
+        // connection of it, on every instance; the notice may also end this one.
+        const off = this.notifier.onTopic(consumerTopic(agentId), (data) => {
+          if ((data as ConsumerNotice | null)?.superseded === connectionId) {
+            consumer.supersede();
+            void feed.return();
+          } else feed.poke();
         });
-        const consumer = new ConsumerSource(em, a.userId, agentId, randomUUID(), detach);
-        stream = { feed: new FrameFeed(consumer, (wake) => this.hub.waitFor(a.userId, wake)), userId: a.userId, consumer, em };
+        feed.onClose(off);
+        stream = { feed, userId: a.userId, consumer, em };
       } else {
         const source = new CursorSource(this.hub, em, a.userId, start, detach);
         stream = { feed: new FrameFeed(source, (wake) => this.hub.waitFor(a.userId, wake)), userId: a.userId, em };
@@ -151,6 +159,20 @@ export class EventStreamService extends DomainService {
       this.closers.delete(closer);
     });
     return stream.feed;
+  }
+
+  /**
+   * A consumer connection opens: the consumer is created at `start` the first time; frames
+   * held by dead instances go back; and an existing consumer's cursor is its reader's
+   * acknowledgement: what that reader's old connection sent after the cursor goes back to be
+   * sent again, and the old connection ends wherever it runs (docs/adr/0053-stream-consumers.md).
+   */
+  private async startConsumer(em: EntityManager, agentId: string, userId: string, start: string, cursor: string | null, connectionId: string): Promise<void> {
+    const created = await ensureConsumer(em, agentId, userId, start);
+    const stale = await releaseStaleClaims(em, agentId, CLAIM_STALE_MS);
+    const ack = !created && cursor ? await acknowledge(em, agentId, cursor, connectionId) : null;
+    if (ack) await wakeConsumer(em, agentId, { superseded: ack.sender });
+    else if (stale) await wakeConsumer(em, agentId);
   }
 
   /**
@@ -221,9 +243,8 @@ export class EventStreamService extends DomainService {
       if (!s.consumer || s.feed.isClosed) continue;
       try {
         await heartbeatClaims(s.em, s.consumer.agentId, s.consumer.connectionId);
-        await compactClaims(s.em, s.consumer.agentId);
         // Frames a dead instance's connection held go to the live connections of the consumer.
-        if (await releaseStaleClaims(s.em, s.consumer.agentId, CLAIM_STALE_MS)) s.feed.poke();
+        if (await releaseStaleClaims(s.em, s.consumer.agentId, CLAIM_STALE_MS)) await wakeConsumer(s.em, s.consumer.agentId);
         const seat = await selectedNegotiator(s.em, s.userId);
         if (seat.agentId !== s.consumer.agentId) await s.feed.return();
       } catch (err) {

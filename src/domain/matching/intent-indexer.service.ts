@@ -8,6 +8,7 @@ import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { cutText } from '../shared/text-cut';
+import { PeriodicTask } from '../../jobs/periodic-task';
 
 export const EMBED_JOB = 'matching.embed';
 export const SWEEP_JOB = 'matching.sweep';
@@ -31,8 +32,7 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
  */
 export class IntentIndexer extends DomainService {
   private background: Promise<void> = Promise.resolve();
-  private syncTimer: NodeJS.Timeout | null = null;
-  private syncing: Promise<void> | null = null;
+  private readonly syncTask = new PeriodicTask('matching index sync', () => this.sync(), this.logger);
   private watermark: Date | null = null;
 
   constructor(
@@ -233,16 +233,7 @@ export class IntentIndexer extends DomainService {
    * nothing. Only the in-process index needs it (Qdrant is shared).
    */
   startSync(intervalMs: number): void {
-    if (intervalMs <= 0 || this.syncTimer) return;
-    this.syncTimer = setInterval(() => {
-      this.syncing ??= this.sync()
-        .then(() => undefined)
-        .catch((err) => this.logger.warn({ err }, 'matching index sync failed'))
-        .finally(() => {
-          this.syncing = null;
-        });
-    }, intervalMs);
-    this.syncTimer.unref();
+    this.syncTask.start(intervalMs);
   }
 
   async sync(): Promise<number> {
@@ -271,9 +262,7 @@ export class IntentIndexer extends DomainService {
   }
 
   async stop(): Promise<void> {
-    if (this.syncTimer) clearInterval(this.syncTimer);
-    this.syncTimer = null;
-    await this.syncing;
+    await this.syncTask.stop();
     await this.background;
   }
 

@@ -11,7 +11,7 @@ import { intentOfSeat, lockOpportunity, otherSeat, seatOf } from '../opportuniti
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError } from '../shared/errors';
-import { isStorableText } from '../shared/text-cut';
+import { isStorableText } from '../shared/validation';
 import { recordTurn } from './negotiation-turns';
 import { rulesView, stateByNegotiation, turnsOf } from './negotiation.records';
 import { availableActions, MAX_TURNS, MESSAGE_LIMIT, REFUSALS } from './negotiation.rules';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../shared/text-cut';
-import { UUID_RE } from '../shared/validation';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, UUID_RE } from '../shared/validation';
 import { ACTIONS, MESSAGE_LIMIT } from './negotiation.rules';
 
 const uuid = z.string().regex(UUID_RE, 'must be a uuid');

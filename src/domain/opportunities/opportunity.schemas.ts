@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../shared/text-cut';
-import { UUID_RE } from '../shared/validation';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, UUID_RE } from '../shared/validation';
 
 /** core-api.md Limits: counterparties per open request, introducer context. */
 export const MAX_PICKS = 30;

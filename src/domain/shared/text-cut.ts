@@ -1,22 +1,14 @@
 /**
- * Cutting and checking text the service stores. Lengths are counted as JavaScript counts them
- * (UTF-16 code units), because that is how every documented limit is checked; but a cut never
- * falls inside a character. A cut between the two halves of a surrogate pair leaves a lone
- * surrogate, which PostgreSQL refuses in JSON (a frame, a card) and replaces in text, so the
- * cut is made on user-perceived characters (grapheme clusters: an emoji with its modifiers, a
- * flag, a letter with its accents stay whole).
+ * Cutting text the service stores (what may be stored at all: isStorableText in
+ * validation.ts). Lengths are counted as JavaScript counts them (UTF-16 code units), because
+ * that is how every documented limit is checked; but a cut never falls inside a character. A
+ * cut between the two halves of a surrogate pair leaves a lone surrogate, which PostgreSQL
+ * refuses in JSON (a frame, a card) and replaces in text, so the cut is made on user-perceived
+ * characters (grapheme clusters: an emoji with its modifiers, a flag, a letter with its
+ * accents stay whole).
  */
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Why text was refused by isStorableText (a validation detail's message). */
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
-
-/** True when PostgreSQL can store the text as sent: well-formed Unicode without NUL (a lone surrogate is not text at all). */
-export function isStorableText(s: string): boolean {
-  // String.prototype.isWellFormed is in Node 20; the ES2023 typings predate it.
-  return !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
-}
 
 /** The longest prefix of `text` that is at most `max` code units long and ends on a whole character. */
 export function cutText(text: string, max: number): string {

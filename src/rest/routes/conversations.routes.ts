@@ -45,6 +45,7 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/agent/h2a',
     operation: 'WriteAgentThreadEntries',
     variables: (r) => ({ agentId: str(r.query.agentId), intentId: r.body.intentId, entries: r.body.entries }),
+    textReadByDomain: ['entries'],
     body: () => ({ ok: true }),
   },
   {

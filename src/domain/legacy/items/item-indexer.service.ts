@@ -6,6 +6,7 @@ import type { IndexedIntent, VectorIndex } from '../../../vector/vector-index';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';
 import { documentOf, loadNodeDocs } from './item-nodes';
+import { PeriodicTask } from '../../../jobs/periodic-task';
 
 /** The category of the embedding every item gets when it is added. */
 export const DEFAULT_CATEGORY = 'document';
@@ -44,8 +45,7 @@ const textArray = (ids: string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g
  * index is separate from the intents' one, so item vectors never reach matching.
  */
 export class ItemIndexer extends DomainService {
-  private syncTimer: NodeJS.Timeout | null = null;
-  private syncing: Promise<void> | null = null;
+  private readonly syncTask = new PeriodicTask('item index sync', () => this.sync(), this.logger);
   private watermark: Date | null = null;
   private background: Promise<void> = Promise.resolve();
 
@@ -342,16 +342,7 @@ export class ItemIndexer extends DomainService {
    * are re-read into this process's index. Writes nothing.
    */
   startSync(intervalMs: number): void {
-    if (intervalMs <= 0 || this.syncTimer) return;
-    this.syncTimer = setInterval(() => {
-      this.syncing ??= this.sync()
-        .then(() => undefined)
-        .catch((err) => this.logger.warn({ err }, 'item index sync failed'))
-        .finally(() => {
-          this.syncing = null;
-        });
-    }, intervalMs);
-    this.syncTimer.unref();
+    this.syncTask.start(intervalMs);
   }
 
   async sync(): Promise<number> {
@@ -370,9 +361,7 @@ export class ItemIndexer extends DomainService {
   }
 
   async stop(): Promise<void> {
-    if (this.syncTimer) clearInterval(this.syncTimer);
-    this.syncTimer = null;
-    await this.syncing;
+    await this.syncTask.stop();
     await this.background;
   }
 

@@ -14,6 +14,8 @@ export interface SseStream {
   comments: string[];
   /** Resolves when at least `n` messages arrived (rejects after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<SseMessage[]>;
+  /** Resolves with the data of the first message (from the start) that matches. */
+  waitUntil(match: (data: any) => boolean, timeoutMs?: number): Promise<any>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -34,7 +36,8 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
         body: null,
         messages: [],
         comments: [],
-        waitFor: () => Promise.resolve([]),
+        waitFor: () => Promise.reject(new Error('not a stream')),
+        waitUntil: () => Promise.reject(new Error('not a stream')),
         ended: new Promise((r) => {
           res.on('close', () => r());
           res.on('end', () => r());
@@ -80,15 +83,16 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
         closed = true;
         notify();
       });
-      stream.waitFor = (n, timeoutMs = 5000) =>
-        new Promise((ok, fail) => {
-          const failure = () => new Error(`expected ${n} messages, got ${stream.messages.length}: ${JSON.stringify(stream.messages.slice(-5).map((m) => m.data.type))}`);
+      /** Settles with `found()` once it is defined, or fails when the stream closes or time runs out. */
+      const until = <T>(found: () => T | undefined, failure: () => Error, timeoutMs: number) =>
+        new Promise<T>((ok, fail) => {
           const timer = setTimeout(() => {
             watchers.delete(check);
             fail(failure());
           }, timeoutMs);
           const check = () => {
-            if (stream.messages.length >= n) ok(stream.messages);
+            const value = found();
+            if (value !== undefined) ok(value);
             else if (closed) fail(failure());
             else return false;
             clearTimeout(timer);
@@ -96,6 +100,18 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
           };
           if (!check()) watchers.add(check);
         });
+      stream.waitFor = (n, timeoutMs = 5000) =>
+        until(
+          () => (stream.messages.length >= n ? stream.messages : undefined),
+          () => new Error(`expected ${n} messages, got ${stream.messages.length}: ${JSON.stringify(stream.messages.slice(-5).map((m) => m.data.type))}`),
+          timeoutMs,
+        );
+      stream.waitUntil = (match, timeoutMs = 10_000) =>
+        until(
+          () => stream.messages.find((m) => match(m.data))?.data,
+          () => new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(stream.messages.map((m) => m.data))}`),
+          timeoutMs,
+        );
       resolve(stream);
     });
   });
