@@ -84,6 +84,12 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('query parser', 'extended');
   const httpServer = createServer(app);
 
+  // First of all, before anything that may wait (the database pool, the body): a negotiation turn
+  // compares it with the turns that committed since (docs/adr/0074-turn-details.md).
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    req.receivedAt = new Date();
+    next();
+  });
   app.use(
     pinoHttp({
       logger,
@@ -169,8 +175,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         ctx.extra.ctx = createContext(services, auth, randomUUID(), logger, clientOf(ctx.extra.request));
         return true;
       },
-      // Batch loaders cache per operation, like per HTTP request.
-      context: (ctx) => ({ ...(ctx.extra.ctx as GraphQLContext), loaders: new Loaders(services) }),
+      // Batch loaders cache per operation, like per HTTP request; each operation arrives now.
+      context: (ctx) => ({ ...(ctx.extra.ctx as GraphQLContext), loaders: new Loaders(services), receivedAt: new Date() }),
       // Each operation runs with its own EntityManager, like an HTTP request.
       execute: (args) => RequestContext.create(orm.em, () => execute(args)),
       subscribe: (args) => RequestContext.create(orm.em, () => subscribe(args)),
@@ -213,7 +219,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use(
     '/graphql',
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), req.log ?? logger, clientOf(req)),
+      context: async ({ req }) => createContext(services, req.auth ?? anonymous, String(req.id ?? ''), req.log ?? logger, clientOf(req), req.receivedAt),
     }),
   );
 

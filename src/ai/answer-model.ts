@@ -1,4 +1,5 @@
 import type { ChatMessage, OpenAIClient } from './openai-client';
+import { cutText } from '../domain/shared/text-cut';
 
 /** A passage of a source an answer may draw on. */
 export interface SourcePassage {
@@ -36,7 +37,7 @@ function sourcesBlock(passages: SourcePassage[]): string {
   const blocks: string[] = [];
   passages.forEach((p, i) => {
     if (used >= PASSAGE_BUDGET) return;
-    const text = p.text.slice(0, PASSAGE_BUDGET - used);
+    const text = cutText(p.text, PASSAGE_BUDGET - used);
     used += text.length;
     blocks.push(`${label(p, i)}${p.url ? ` (${p.url})` : ''}\n${text}`);
   });
@@ -77,7 +78,7 @@ const QUOTES = 3;
 function quote(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= QUOTE_MAX) return t;
-  const cut = t.slice(0, QUOTE_MAX);
+  const cut = cutText(t, QUOTE_MAX);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
   return `${end > QUOTE_MAX / 2 ? cut.slice(0, end + 1) : cut.trimEnd()} …`;
 }

@@ -1,6 +1,7 @@
 import type { Dim, MoneyAmount } from '../domain/matching/attributes.rules';
 import { conceptOf } from '../domain/matching/facets.rules';
 import type { PlaceRef } from '../domain/matching/geo.rules';
+import { cutText } from '../domain/shared/text-cut';
 
 /**
  * Facets in words, for the text people and agents read (cards, negotiation messages, questions
@@ -125,5 +126,5 @@ export function firstName(name: string): string {
 export function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= max) return t;
-  return `${t.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+  return `${cutText(t, max - 1).replace(/\s+\S*$/, '')}…`;
 }

@@ -1,4 +1,5 @@
 import { statesIntent } from './draft-signals';
+import { cutText } from '../domain/shared/text-cut';
 
 const MAX_SUMMARY = 200;
 const BULLET_RE = /^\s*([-*•·]|\d+[.)])\s+/;
@@ -30,8 +31,8 @@ function sentencesOf(text: string): string[] {
 
 function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), Math.floor(max * 0.6)));
+  const cut = cutText(text, max - 1);
+  const atWord = cutText(cut, Math.max(cut.lastIndexOf(' '), Math.floor(max * 0.6)));
   return `${atWord.replace(/[\s,;:—–-]+$/, '')}…`;
 }
 

@@ -141,6 +141,39 @@ export function unansweredQuestion(c: RequirementCheck, them: string): string {
   return `${them} did not say whether ${requirementWords(c)} works (I asked). Should I go ahead without it? Reply yes to continue or no to decline.`;
 }
 
+/**
+ * The owner's question before the opening proposal when a requirement is unknown: a proposal is
+ * the only way to open, and the other seat could accept it without answering.
+ */
+export function openingQuestion(c: RequirementCheck, them: string): string {
+  return `${them}'s intent does not say whether ${requirementWords(c)} works for them, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.`;
+}
+
+const quoted = (terms: string[]) => `"${clip(terms.join(' '), 600)}"`;
+
+/** The owner's question when the other seat's proposal states terms the rules cannot check. */
+export function termsQuestion(terms: string[], them: string): string {
+  return `${them}'s negotiator proposes terms I cannot check against your intent: ${quoted(terms)} Do you agree to them? Reply yes to accept, no to refuse, or say what you would agree to.`;
+}
+
+/** The counter that passes on the owner's refusal of the other seat's terms. */
+export function termsRefused(terms: string[], me: string, answer: string): string {
+  return `Not agreed: ${quoted(terms)}\nAnswer (from ${me}): ${clip(answer, 1000)}`;
+}
+
+export function termsDeclined(terms: string[], me: string): string {
+  return `${me} does not agree to ${quoted(terms)}, and the proposal still states it.`;
+}
+
+/** When the other seat sent back one of the negotiator's own messages: no question mark, so it asks nothing the rules would answer. */
+export function echoCounter(them: string): string {
+  return `${them}'s last message repeats one of mine word for word, so I cannot take it as an answer. Please state your own terms, or accept or decline.`;
+}
+
+export function echoDecline(them: string): string {
+  return `${them}'s negotiator repeats my messages instead of answering, so nothing it says can be checked.`;
+}
+
 export function relayQuestion(question: string, them: string): string {
   return `${them}'s negotiator asks: "${clip(question, 400)}" Your intent does not say. What should I answer?`;
 }

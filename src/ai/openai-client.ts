@@ -1,3 +1,5 @@
+import { cutText } from '../domain/shared/text-cut';
+
 /**
  * A small client for OpenAI-compatible servers (OpenAI, OpenRouter, Ollama, vLLM): chat
  * completions and embeddings over fetch. Every failure becomes a ProviderError, so callers
@@ -62,7 +64,7 @@ export class OpenAIClient {
       throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
     }
     const text = await res.text().catch(() => '');
-    if (!res.ok) throw new ProviderError(`provider answered ${res.status}: ${text.slice(0, 200)}`, res.status);
+    if (!res.ok) throw new ProviderError(`provider answered ${res.status}: ${cutText(text, 200)}`, res.status);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -117,7 +119,7 @@ export class OpenAIClient {
     }
     if (!res.ok || !res.body) {
       const text = await res.text().catch(() => '');
-      throw new ProviderError(`provider answered ${res.status}: ${text.slice(0, 200)}`, res.status);
+      throw new ProviderError(`provider answered ${res.status}: ${cutText(text, 200)}`, res.status);
     }
     const decoder = new TextDecoder();
     let buffer = '';

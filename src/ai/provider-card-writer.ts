@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText } from '../domain/shared/validation';
 import type { OpportunityCard } from '../entities/opportunity.entity';
 import { clip } from './facet-phrases';
 import type { LocalCardWriter } from './local-card-writer';
@@ -13,7 +14,9 @@ For each person write, addressed to that person ("you"), a headline of at most 8
 characters saying why they should meet the other person. Use only the facts given; do not invent any. Reply with one JSON
 object and nothing else: { "a": { "headline": string, "mainText": string }, "b": { "headline": string, "mainText": string } }.`;
 
-const seat = z.object({ headline: z.string().trim().min(1).max(120), mainText: z.string().trim().min(1).max(1000) });
+// A model can send a NUL or half of an emoji ("\ud83d" in its JSON): the card is stored as JSON, which cannot hold them.
+const text = (max: number) => z.string().trim().min(1).max(max).refine(isStorableText);
+const seat = z.object({ headline: text(120), mainText: text(1000) });
 const answerSchema = z.object({ a: seat, b: seat });
 
 /**

@@ -4,6 +4,7 @@ import { normalizeDraft } from './draft-signals';
 import type { IntentPreparer, PreparationAnswer, PreparationVerdict } from './intent-preparer';
 import { ProviderError, type OpenAIClient } from './openai-client';
 import { answerText } from './recovery-questions';
+import { cutText } from '../domain/shared/text-cut';
 
 const SYSTEM_PROMPT = `You review drafts of intents for an introduction-matching service. An intent says, in free text,
 what a person is looking for or can offer (a hire, a job, funding, a cofounder, a room, a playtest group, a mentor...).
@@ -63,7 +64,7 @@ const verdictSchema = z.discriminatedUnion('status', [
 
 function shorten(summary: string): string {
   if (summary.length <= 200) return summary;
-  return `${summary.slice(0, 199).replace(/\s+\S*$/, '')}…`;
+  return `${cutText(summary, 199).replace(/\s+\S*$/, '')}…`;
 }
 
 /** Preparation by an OpenAI-compatible model, asked for a JSON verdict that is validated strictly. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ACTIONS, type NegotiationAction } from '../domain/negotiations/negotiation.rules';
+import { unreadTerms } from '../domain/negotiations/proposal-terms.rules';
 import { questionsIn } from '../domain/negotiations/requirements.rules';
+import { isStorableText } from '../domain/shared/validation';
 import type { LocalNegotiatorPolicy } from './local-negotiator-policy';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './negotiator-policy';
 import { ProviderError, type OpenAIClient } from './openai-client';
@@ -16,7 +18,9 @@ write it better, but you may not be less careful than the rules:
 - use the suggested action, or be more cautious: "counter" (to ask) or "decline" if you find a reason the rules missed;
 - never accept or propose when the suggested action is something else;
 - keep every "Question:" and "Answer" line of the suggested message, word for word;
-- never copy the other seat's message; speak for "me" in the third person by name; at most 1500 characters.
+- never copy the other seat's message; speak for "me" in the third person by name; at most 1500 characters;
+- a proposal states no terms beyond the intents (no shares, fees, exclusivity or other conditions): the other seat accepts
+  exactly what it says.
 
 Reply with one JSON object and nothing else: { "action": one of availableActions, "message": string }.`;
 
@@ -28,8 +32,9 @@ const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  * The configured model writes the turn the rules decided (or a more cautious one). The rules
  * stay in charge of the facts: asking the owner and waiting are theirs alone, the model's
  * answer must use an available action no bolder than the rules', keep the rules' questions
- * and answers, and must not repeat the other seat. Anything else, or a provider failure, falls
- * back to the rules' own turn, recorded in `note`.
+ * and answers, must not repeat the other seat, and a proposal must be one the rules on the
+ * other side can read in full (proposal-terms.rules.ts). Anything else, or a provider failure,
+ * falls back to the rules' own turn, recorded in `note`.
  */
 export class ProviderNegotiatorPolicy implements NegotiatorPolicy {
   readonly name = 'provider' as const;
@@ -69,6 +74,17 @@ export class ProviderNegotiatorPolicy implements NegotiatorPolicy {
     const cautious: NegotiationAction[] = [suggested.action, 'decline', ...(ctx.turns.length ? (['counter'] as const) : [])];
     if (!cautious.includes(action)) return `action ${action} is bolder than the rules' ${suggested.action}`;
     if (message.length > ctx.messageLimit) return 'message over the limit';
+    if (!isStorableText(message)) return 'message holds a NUL character or half of a character';
+    // A proposal is what the other seat accepts: the rules there must be able to read all of it.
+    if (action === 'propose') {
+      const unread = unreadTerms(message, {
+        names: [ctx.me.name, ctx.them.name, ...(ctx.introducer ? [ctx.introducer.name] : [])],
+        mine: ctx.them.facets,
+        theirs: ctx.me.facets,
+        introducerContext: ctx.introducer?.context ?? null,
+      });
+      if (unread.length) return `proposal states what the rules cannot read: ${unread.join(' ')}`;
+    }
     const theirs = ctx.turns.filter((t) => !t.mine).map((t) => normalise(t.message));
     if (theirs.includes(normalise(message))) return "message repeats the other seat's";
     if (action === suggested.action) {

@@ -50,6 +50,8 @@ export interface TurnMeta {
   asked?: string;
   /** Questions of the other seat this turn answered. */
   answered?: string[];
+  /** Terms of the other seat's proposal this turn refused on the owner's word (their topic key). */
+  refused?: string;
 }
 
 /** One turn; (negotiation, turnIndex) is unique, so a turn can never be written twice. */
@@ -87,7 +89,9 @@ export type OwnerQuestionTopic =
   /** The other seat asked something only the owner can answer; the answer is passed on. */
   | { kind: 'relay'; question: string; keys: string[] }
   /** A requirement is close or unanswered; the owner says whether to go ahead. */
-  | { kind: 'waive'; key: string };
+  | { kind: 'waive'; key: string }
+  /** The other seat's proposal states terms the rules cannot check; the owner agrees to them or not. */
+  | { kind: 'terms'; key: string; terms: string[] };
 
 /**
  * A question the hosted negotiator put to its owner in the agent thread. (negotiation,
@@ -114,7 +118,7 @@ export class NegotiationQuestion {
   @Property({ type: 'integer' })
   turnIndex: number;
 
-  /** `relay:<hash of the question>` or `waive:<requirement>`. */
+  /** `relay:<hash of the question>`, `waive:<requirement>` or `terms:<hash of the terms>`. */
   @Property({ type: 'string', length: 128 })
   topicKey: string;
 

@@ -28,6 +28,11 @@ export interface GraphQLContext {
   logger: Logger;
   loaders: Loaders;
   client: ClientInfo;
+  /**
+   * When the request (or WebSocket operation) reached the server: what a client could have
+   * seen is what had committed by then (a negotiation turn that lost a race is told so).
+   */
+  receivedAt: Date;
 }
 
 export function createContext(
@@ -36,6 +41,7 @@ export function createContext(
   requestId: string,
   logger: Logger,
   client: ClientInfo = unknownClient,
+  receivedAt: Date = new Date(),
 ): GraphQLContext {
   return {
     actor: auth.actor,
@@ -45,5 +51,6 @@ export function createContext(
     logger,
     loaders: new Loaders(services),
     client,
+    receivedAt,
   };
 }

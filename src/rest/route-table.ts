@@ -39,6 +39,13 @@ export interface RouteDef {
    */
   stream?: (res: Response, results: AsyncIterableIterator<ExecutionResult>, r: RestRequest, services: Services) => Promise<void>;
   /**
+   * The documented error text of a body that fails validation on this route, when its document
+   * gives one (the negotiation turn's "Invalid negotiation action or message"). A body that is
+   * not a JSON object, or holds text the database cannot store, is then refused with it (400,
+   * with details) instead of `invalid_request`.
+   */
+  invalidBody?: string;
+  /**
    * Variables whose text the router does not check for what the database cannot store, because
    * the domain reads them selectively (h2a drops entries of unknown kinds unread) and checks
    * what it keeps.

@@ -103,9 +103,13 @@ async function runRoute(
 ): Promise<void> {
   const logger = requestLogger(req, services.logger);
   const r = toRestRequest(req);
+  const bodyRefusal = (details: Array<{ path: string; message: string }>) =>
+    route.invalidBody ? new DomainError('BAD_REQUEST', route.invalidBody, { details }) : badRequest(details);
   if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Array.isArray(req.body)) && req.method !== 'GET') {
-    return sendError(res, new DomainError('BAD_REQUEST', 'invalid_request', { details: [{ path: '', message: 'The body must be a JSON object' }] }));
+    return sendError(res, bodyRefusal([{ path: '', message: 'The body must be a JSON object' }]));
   }
+  const unstorableInBody = route.invalidBody ? unstorableTextPath(r.body) : null;
+  if (unstorableInBody !== null) return sendError(res, bodyRefusal([{ path: unstorableInBody, message: UNSTORABLE_TEXT_MESSAGE }]));
   let variables: Record<string, unknown>;
   try {
     variables = route.variables ? route.variables(r) : {};
@@ -116,7 +120,7 @@ async function runRoute(
   // Stopped here with its path rather than by the database after the work is done.
   const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
-  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req));
+  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
   if (route.stream) {
     const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
     if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));

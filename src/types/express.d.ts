@@ -6,6 +6,8 @@ declare global {
     interface Request {
       /** Set by the authentication middleware for /api and /graphql. */
       auth?: AuthResult;
+      /** When the request reached the server, set before anything that may wait (src/app.ts). */
+      receivedAt?: Date;
     }
   }
 }

@@ -67,6 +67,10 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
     const second: Record<Kind, Record<Result, number>> = { grade2: blank(), grade1: blank(), hardNegative: blank() };
     const turns: number[] = [];
     const transcripts: string[] = [];
+    // Questions put to owners (both seats), before and after the owners answer.
+    const asked = { first: 0, second: 0, bothOwners: 0 };
+    const questionsOf = async (negotiationId: string) =>
+      app.withEm((em: EntityManager) => em.execute<Array<{ owner_id: string }>>(`select owner_id from negotiation_questions where negotiation_id = ?`, [negotiationId]));
     for (const p of pairs) {
       const qi = byKey.get(p.q)!;
       const ci = byKey.get(p.c)!;
@@ -81,6 +85,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
       n = await read();
       const before = resultOf(n, stop);
       first[p.kind][before] += 1;
+      asked.first += (await questionsOf(n.id)).length;
       // Owners who say yes to whatever their negotiator asks.
       for (let round = 0; stop === 'asked-owner' && round < 6; round++) {
         for (const side of [qi, ci]) {
@@ -93,6 +98,9 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
       }
       n = await read();
       second[p.kind][resultOf(n, stop)] += 1;
+      const all = await questionsOf(n.id);
+      asked.second += all.length;
+      if (new Set(all.map((q) => q.owner_id)).size === 2) asked.bothOwners += 1;
       turns.push(n.turnCount);
       // No hosted turn ever repeats the other seat's message.
       const messages = n.turns.map((t: { message: string }) => t.message);
@@ -102,7 +110,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
       }
     }
     if (process.env.NEGOTIATION_EVAL_PRINT) {
-      process.stdout.write(`${JSON.stringify({ pairs: pairs.length, first, second, meanTurns: turns.reduce((a, b) => a + b, 0) / turns.length }, null, 2)}\n\n${transcripts.join('\n\n')}\n`);
+      process.stdout.write(`${JSON.stringify({ pairs: pairs.length, first, second, asked, meanTurns: turns.reduce((a, b) => a + b, 0) / turns.length }, null, 2)}\n\n${transcripts.join('\n\n')}\n`);
     }
     const total = (r: Record<Result, number>) => Object.values(r).reduce((a, b) => a + b, 0);
     // Clear introductions: never declined; most agreed outright; every one once owners say yes.

@@ -1,3 +1,5 @@
+import type { NegotiatorPolicy } from '../../src/ai/negotiator-policy';
+import { HostedNegotiator } from '../../src/domain/negotiations/hosted-negotiator.service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createExternalAgent } from '../conversations/helpers';
 import { framesOf, negotiationOf, openAsA, sql, twoParties, UUID, type World } from '../opportunities/helpers';
@@ -97,12 +99,37 @@ describe('the hosted negotiator', () => {
     expect(new Set(turns.map((t) => t.message)).size).toBe(turns.length);
   });
 
+  it('opens only on checked terms: a requirement the other intent leaves open goes to the owner before the first proposal', async () => {
+    const w = await opened(DOG_OWNER, DOG_SITTER, ['Ivy Owner', 'Jo Sitter']);
+    // The sitter's intent says nothing of November, and a proposal could be accepted without an answer.
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    expect(await turnsOf(w)).toEqual([]);
+    const [opening] = await framesOf(app, w.a.user.user.id, 'question.pending');
+    expect(opening.data).toMatchObject({ intentId: w.a.intentId, scope: 'match', opportunityId: w.id });
+    const thread = await app.http.get(`/api/conversations/agent/messages?intentId=${w.a.intentId}`).set(w.a.user.auth);
+    expect(thread.body.agent.questions[0].question).toBe(
+      "Jo Sitter's intent does not say whether November works for them, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.",
+    );
+    // Running again while the owner has not answered does nothing.
+    expect(await run(w.negotiationId)).toBe('waiting-owner');
+    // An owner who says no: the negotiator declines rather than propose on an unchecked requirement.
+    const w2 = await opened(DOG_OWNER, DOG_SITTER, ['Ivy Owner', 'Jo Sitter']);
+    expect(await run(w2.negotiationId)).toBe('asked-owner');
+    await answerInThread(w2, 'a', 'No.');
+    expect(await run(w2.negotiationId)).toBe('settled');
+    expect((await turnsOf(w2)).map((t) => t.action)).toEqual(['decline']);
+  });
+
   it('asks its owner when the other seat asks what only the owner knows; a "no" from the owner is passed on and ends it', async () => {
     const w = await opened(DOG_OWNER, DOG_SITTER, ['Ivy Owner', 'Jo Sitter']);
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    // Ivy lets it open; the proposal asks the question she could not settle.
+    await answerInThread(w, 'a', 'Yes.');
     expect(await run(w.negotiationId)).toBe('asked-owner');
     const turns = await turnsOf(w);
     expect(turns).toHaveLength(1);
     expect(turns[0].message).toMatch(/Question: Are you available in November\?/);
+    expect(turns[0].message).not.toMatch(/Checked against[^\n]*November/);
     const [pending] = await framesOf(app, w.b.user.user.id, 'question.pending');
     expect(pending.data).toMatchObject({ intentId: w.b.intentId, opportunityId: w.id });
     await answerInThread(w, 'b', 'No, I am away all of November.');
@@ -168,5 +195,145 @@ describe('the sweep', () => {
     const swept = await app.withEm(() => app.services.negotiator.sweep());
     expect(swept.answers).toBe(1);
     expect(await run(w.negotiationId)).toBe('settled');
+  });
+});
+
+describe('what the other seat proposes', () => {
+  const INVESTOR = 'Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.';
+  const FOUNDER = 'Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.';
+  const TERMS = 'We invest €1M at the seed stage in exchange for 60% of the company and full control of the board.';
+
+  /** Ben (investor) opens and plays his own seat through an external agent; Ada (founder) has the hosted negotiator. */
+  async function withBenInPerson(): Promise<World & { id: string; negotiationId: string; ben: (action: string, message: string) => Promise<void> }> {
+    const w = await opened(INVESTOR, FOUNDER, ['Ben Investor', 'Ada Founder']);
+    await createExternalAgent(app, w.a.user.user.id);
+    const ben = async (action: string, message: string) => {
+      const res = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.a.user.auth).send({ action, message });
+      if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+    };
+    return { ...w, ben };
+  }
+
+  it('does not accept terms it cannot read: the owner judges them; a no goes back once, the same terms again end it', async () => {
+    const w = await withBenInPerson();
+    await w.ben('propose', `Ben Investor backs Ada Founder at the seed stage. ${TERMS}`);
+    // Every requirement of Ada's intent holds, but the proposal says more than the requirements.
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    expect(await turnsOf(w)).toHaveLength(1);
+    const thread = await app.http.get(`/api/conversations/agent/messages?intentId=${w.b.intentId}`).set(w.b.user.auth);
+    expect(thread.body.agent.questions).toEqual([
+      expect.objectContaining({
+        scope: 'match',
+        question: `Ben Investor's negotiator proposes terms I cannot check against your intent: "${TERMS}" Do you agree to them? Reply yes to accept, no to refuse, or say what you would agree to.`,
+      }),
+    ]);
+    await answerInThread(w, 'b', 'No, never.');
+    expect(await run(w.negotiationId)).toBe('not-hosted');
+    let turns = await turnsOf(w);
+    expect(turns.map((t) => t.action)).toEqual(['propose', 'counter']);
+    expect(turns[1].message).toBe(`Not agreed: "${TERMS}"\nAnswer (from Ada Founder): No, never.`);
+    // The same terms again: declined without asking again.
+    await w.ben('propose', `Ben Investor backs Ada Founder at the seed stage. ${TERMS}`);
+    expect(await run(w.negotiationId)).toBe('settled');
+    turns = await turnsOf(w);
+    expect(turns.map((t) => t.action)).toEqual(['propose', 'counter', 'propose', 'decline']);
+    expect(turns[3].message).toBe(`Declining: Ada Founder does not agree to "${TERMS}", and the proposal still states it.`);
+    expect((await negotiationOf(app, w.b.user, w.id)).outcome).toBe('declined');
+  });
+
+  it('accepts such terms only with the owner’s yes, and says so', async () => {
+    const w = await withBenInPerson();
+    await w.ben('propose', TERMS);
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    await answerInThread(w, 'b', 'Yes, that is fine with me.');
+    expect(await run(w.negotiationId)).toBe('settled');
+    const turns = await turnsOf(w);
+    expect(turns.map((t) => t.action)).toEqual(['propose', 'accept']);
+    expect((await negotiationOf(app, w.b.user, w.id)).outcome).toBe('agreed');
+  });
+
+  it('reads every statement: a new demand or an unknown word goes to the owner; a stated term that breaks a requirement declines', async () => {
+    for (const extra of ['Ada Founder also handles our payroll.', 'Ada Founder sends us weekly reports.', 'Ben Investor requires exclusivity for a year.']) {
+      const w = await withBenInPerson();
+      await w.ben('propose', `Ben Investor backs Ada Founder at the seed stage. ${extra}`);
+      expect(await run(w.negotiationId)).toBe('asked-owner');
+      const [q] = await sql(app, `select topic from negotiation_questions where negotiation_id = ?`, [w.negotiationId]);
+      expect(q.topic).toMatchObject({ kind: 'terms', terms: [extra] });
+    }
+    // Read and checked: a ticket above the whole round contradicts Ada's €1.5M.
+    const w = await withBenInPerson();
+    await w.ben('propose', 'Ben Investor backs Ada Founder at Series C with €20M.');
+    expect(await run(w.negotiationId)).toBe('settled');
+    const [, decline] = await turnsOf(w);
+    expect(decline).toMatchObject({ action: 'decline', message: 'Declining: Ada Founder needs the seed stage; Ben Investor states Series C.' });
+  });
+
+  it('accepts a proposal whose every statement it reads and checks', async () => {
+    const w = await withBenInPerson();
+    await w.ben('propose', 'Proposal: an introduction between Ben Investor and Ada Founder. Ben Investor backs the seed stage in Central and Eastern Europe with €1M.');
+    expect(await run(w.negotiationId)).toBe('settled');
+    expect((await turnsOf(w)).map((t) => t.action)).toEqual(['propose', 'accept']);
+  });
+});
+
+describe('an other seat that copies the negotiator’s messages', () => {
+  it('never stalls: it says so with a counter, then declines; nothing it sends repeats the other seat', async () => {
+    const w = await opened(
+      'Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.',
+      'Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.',
+    );
+    await createExternalAgent(app, w.b.user.user.id);
+    const copyLast = async () => {
+      const turns = await turnsOf(w);
+      const res = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.b.user.auth).send({ action: 'counter', message: turns[turns.length - 1].message });
+      expect(res.status).toBe(200);
+    };
+    expect(await run(w.negotiationId)).toBe('not-hosted');
+    for (let round = 0; round < 3; round++) {
+      const n = await negotiationOf(app, w.a.user, w.id);
+      if (n.outcome) break;
+      await copyLast();
+      // Every run takes a turn (or settles): the job never goes idle on a copied message.
+      expect(['not-hosted', 'settled']).toContain(await run(w.negotiationId));
+    }
+    const turns = await turnsOf(w);
+    expect(turns.map((t) => t.action)).toEqual(['propose', 'counter', 'counter', 'counter', 'decline']);
+    expect(turns[2].message).toBe("Ben Investor's last message repeats one of mine word for word, so I cannot take it as an answer. Please state your own terms, or accept or decline.");
+    expect(turns[4].message).toBe("Declining: Ben Investor's negotiator repeats my messages instead of answering, so nothing it says can be checked.");
+    // No turn of the negotiator repeats a message the other seat sent before it.
+    turns.forEach((t, i) => {
+      if (t.seatUserId !== w.a.user.user.id) return;
+      expect(turns.slice(0, i).filter((x) => x.seatUserId === w.b.user.user.id).map((x) => x.message)).not.toContain(t.message);
+    });
+  });
+
+  it('a policy that still produces a copied message gets a decline submitted instead of waiting forever', async () => {
+    const w = await opened(PIXEL_NEED, PIXEL_ARTIST);
+    await createExternalAgent(app, w.b.user.user.id);
+    await app.withEm(() => app.services.negotiator.runTurn(w.negotiationId, 0));
+    const copied = 'Exactly your words.';
+    await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.b.user.auth).send({ action: 'counter', message: copied }).expect(200);
+    const parrot: NegotiatorPolicy = { name: 'local', decide: async () => ({ kind: 'turn', action: 'propose', message: copied, meta: {} }) };
+    const negotiator = new HostedNegotiator(app.services, app.services.jobs, parrot);
+    expect(await app.withEm(() => negotiator.runTurn(w.negotiationId, 2))).toBe('turn');
+    const turns = await turnsOf(w);
+    expect(turns[2]).toMatchObject({ action: 'decline', message: 'Declining: the hosted negotiator could not write a turn it may send.' });
+  });
+});
+
+describe('text the negotiator writes itself', () => {
+  it('puts an emoji the question cuts in half into the owner’s notification whole or not at all', async () => {
+    const w = await opened(
+      'Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.',
+      'Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.',
+    );
+    await createExternalAgent(app, w.b.user.user.id);
+    expect(await run(w.negotiationId)).toBe('not-hosted');
+    // "Ben Investor's negotiator asks: \"" is 33 characters: the emoji straddles the 200-character cut of the notification.
+    const question = `${'x'.repeat(165)}😀 and then some more words?`;
+    await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.b.user.auth).send({ action: 'counter', message: `Question: ${question}` }).expect(200);
+    expect(await run(w.negotiationId)).toBe('asked-owner');
+    const [pending] = await framesOf(app, w.a.user.user.id, 'question.pending');
+    expect(pending.body).toBe(`Ben Investor's negotiator asks: "${'x'.repeat(165)}…`);
   });
 });

@@ -4,7 +4,9 @@ import {
   effectOf,
   MAX_TURNS,
   REFUSALS,
+  refusalAsSeen,
   refusalFor,
+  viewAsSeen,
   type NegotiationAction,
   type NegotiationView,
 } from '../../src/domain/negotiations/negotiation.rules';
@@ -17,6 +19,40 @@ function view(actions: NegotiationAction[], over: Partial<NegotiationView> = {})
   const turns = actions.map((action, turnIndex) => ({ turnIndex, action, seatUserId: turnIndex % 2 === 0 ? A : B }));
   return { seatUserIds: [A, B], awaitingUserId: actions.length % 2 === 0 ? A : B, outcome: null, turns, intentsActive: true, ...over };
 }
+
+describe('a turn decided before other turns landed (refusalAsSeen)', () => {
+  it('is a lost race when the state it was decided on allowed it, whatever the later turns did', () => {
+    // A sent a second turn before its first (propose) committed: not its turn now, but a race.
+    expect(refusalAsSeen(view(['propose']), 0, A, 'propose')).toBe(REFUSALS.raced);
+    expect(refusalAsSeen(view(['decline'], { outcome: 'declined', awaitingUserId: null }), 0, A, 'propose')).toBe(REFUSALS.raced);
+    // B answered twice at once; the accept settled it.
+    expect(refusalAsSeen(view(['propose', 'accept'], { outcome: 'agreed', awaitingUserId: null }), 1, B, 'counter')).toBe(REFUSALS.raced);
+    // Two turns landed (A's own, then B's answer): A's turn again, but its request was decided before both.
+    expect(refusalAsSeen(view(['propose', 'counter']), 0, A, 'propose')).toBe(REFUSALS.raced);
+  });
+
+  it('keeps the refusal the client would have had anyway', () => {
+    // B was not awaited when it sent: still "not your turn", though A's propose made it B's turn since.
+    expect(refusalAsSeen(view(['propose']), 0, B, 'counter')).toBe(REFUSALS.notYourTurn);
+    expect(refusalAsSeen(view(['propose', 'counter']), 0, A, 'counter')).toBe(REFUSALS.counterNeedsTurn);
+    expect(refusalAsSeen(view(['propose', 'accept'], { outcome: 'agreed', awaitingUserId: null }), 1, B, 'propose')).toBe(REFUSALS.proposalStanding);
+    expect(refusalAsSeen(view(['propose'], { intentsActive: false }), 0, A, 'propose')).toBe(REFUSALS.intentInactive);
+  });
+
+  it('is the ordinary refusal when every turn was seen', () => {
+    expect(refusalAsSeen(view(['propose']), 1, A, 'propose')).toBe(REFUSALS.notYourTurn);
+    expect(refusalAsSeen(view(['propose']), 1, B, 'accept')).toBeNull();
+  });
+
+  it('rebuilds whose turn it was and how it stood from the turns seen', () => {
+    const settled = view(['propose', 'counter', 'propose', 'accept'], { outcome: 'agreed', awaitingUserId: null });
+    expect(viewAsSeen(settled, 3)).toMatchObject({ outcome: null, awaitingUserId: B, turns: settled.turns.slice(0, 3) });
+    expect(viewAsSeen(settled, 0)).toMatchObject({ outcome: null, awaitingUserId: A, turns: [] });
+    expect(viewAsSeen(view(['propose', 'decline'], { outcome: 'declined', awaitingUserId: null }), 2)).toMatchObject({ outcome: 'declined' });
+    const full = view(Array(MAX_TURNS).fill('counter'), { awaitingUserId: null });
+    expect(viewAsSeen({ ...full, turns: [...full.turns, { turnIndex: MAX_TURNS, action: 'counter', seatUserId: A }] }, MAX_TURNS)).toMatchObject({ awaitingUserId: null });
+  });
+});
 
 describe('negotiation rules', () => {
   it('opens with propose or decline only, for the opener only', () => {

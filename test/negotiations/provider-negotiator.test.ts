@@ -47,19 +47,30 @@ describe('the hosted negotiator and the card writer with an OpenAI-compatible mo
   const run = (id: string) => app.withEm(() => app.services.negotiator.runUntilStopped(id));
 
   it('submits the model’s wording of the rules’ turn, checked against the available actions', async () => {
-    negotiate = ({ suggested }) => JSON.stringify({ action: suggested.action, message: `In my words: ${suggested.action} — Ada and Ben fit on stage, place and ticket.` });
+    negotiate = ({ suggested }) => JSON.stringify({ action: suggested.action, message: `Ada and Ben fit on the seed stage, in Warsaw and on the ticket: ${suggested.action}.` });
     const w = await opened(FOUNDER, INVESTOR);
     expect(await run(w.negotiationId)).toBe('settled');
     const n = await negotiationOf(app, w.a.user, w.id);
     expect(n.turns.map((t: Turn) => [t.action, t.message])).toEqual([
-      ['propose', 'In my words: propose — Ada and Ben fit on stage, place and ticket.'],
-      ['accept', 'In my words: accept — Ada and Ben fit on stage, place and ticket.'],
+      ['propose', 'Ada and Ben fit on the seed stage, in Warsaw and on the ticket: propose.'],
+      ['accept', 'Ada and Ben fit on the seed stage, in Warsaw and on the ticket: accept.'],
     ]);
     const [first] = negotiationCalls();
     expect(first.body.model).toBe('test-model');
     expect(first.body.response_format).toEqual({ type: 'json_object' });
     const prompt = JSON.parse(first.body.messages[1].content);
     expect(prompt).toMatchObject({ availableActions: ['propose', 'decline'], suggested: { action: 'propose' }, me: { intent: FOUNDER }, them: { intent: INVESTOR } });
+  });
+
+  it('never lets the model put terms in a proposal the other side’s rules cannot read: the rules’ proposal goes instead', async () => {
+    negotiate = ({ suggested }) =>
+      suggested.action === 'propose' ? JSON.stringify({ action: 'propose', message: 'Ada and Ben fit on the seed stage, in exchange for 10% of the company.' }) : JSON.stringify(suggested);
+    const w = await opened(FOUNDER, INVESTOR);
+    expect(await run(w.negotiationId)).toBe('settled');
+    const n = await negotiationOf(app, w.a.user, w.id);
+    expect(n.turns.map((t: Turn) => t.action)).toEqual(['propose', 'accept']);
+    expect(n.turns[0].message).toMatch(/^Proposal: an introduction between Ada Founder and Ben Investor\./);
+    expect(n.turns[0].message).not.toContain('10%');
   });
 
   it('never lets the model accept what the rules have not checked: a bolder action falls back to the rules’ turn', async () => {

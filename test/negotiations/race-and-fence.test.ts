@@ -72,6 +72,49 @@ describe('concurrent turns on one negotiation', () => {
   });
 });
 
+describe('unsynchronised races (no lock held by the test)', () => {
+  // Pairs of requests sent at once by the same seat: whichever lands first wins, and the other
+  // must learn it lost a race (409, re-read), never "not your turn" or "already settled".
+  const PAIRS: Array<[string, string]> = [
+    ['propose', 'propose'],
+    ['propose', 'decline'],
+    ['decline', 'propose'],
+    ['decline', 'decline'],
+  ];
+
+  it('every loser of a same-seat pair gets 409 "The other seat moved first", with the exact text', async () => {
+    const losers: unknown[] = [];
+    for (let i = 0; i < 24; i++) {
+      const w = await fresh();
+      const [x, y] = PAIRS[i % PAIRS.length];
+      const results = await Promise.all([turn(app, w.a.user, w.id, x, `first ${i}`), turn(app, w.a.user, w.id, y, `second ${i}`)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      losers.push(results.find((r) => r.status !== 200)!.body);
+      expect((await negotiationOf(app, w.a.user, w.id)).turnCount).toBe(1);
+    }
+    expect(losers).toEqual(Array(losers.length).fill(RACED));
+  });
+
+  it('the same on a standing proposal: accept, counter and decline racing from the seat that answers', async () => {
+    const losers: unknown[] = [];
+    const answers: Array<[string, string]> = [
+      ['accept', 'counter'],
+      ['counter', 'decline'],
+      ['accept', 'decline'],
+      ['counter', 'counter'],
+    ];
+    for (let i = 0; i < 16; i++) {
+      const w = await fresh();
+      await turn(app, w.a.user, w.id, 'propose').expect(200);
+      const [x, y] = answers[i % answers.length];
+      const results = await Promise.all([turn(app, w.b.user, w.id, x, `one ${i}?`), turn(app, w.b.user, w.id, y, `two ${i}?`)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      losers.push(results.find((r) => r.status !== 200)!.body);
+    }
+    expect(losers).toEqual(Array(losers.length).fill(RACED));
+  });
+});
+
 describe('the executor fence (agentId)', () => {
   it('accepts a turn from the selected external agent, by its API key or by agentId', async () => {
     const w = await fresh();
@@ -94,6 +137,30 @@ describe('the executor fence (agentId)', () => {
     // The hosted negotiator does not hold the seat either while an external agent is selected.
     expect((await turn(app, w.a.user, w.id, 'propose', 'as hosted', `?agentId=${await systemAgentId(app, w.a.user.user.id)}`)).body).toEqual(FENCED);
     expect((await turn(app, w.a.user, w.id, 'propose', 'current agent', `?agentId=${second.agentId}`)).status).toBe(200);
+  });
+
+  it('409 when an agent’s API key names another agent in agentId, even the selected one', async () => {
+    const w = await fresh();
+    const other = await createExternalAgent(app, w.a.user.user.id, { selected: false });
+    const selected = await createExternalAgent(app, w.a.user.user.id);
+    // The key of an agent that is not the negotiator may not take the turn under the negotiator's id.
+    const borrowed = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns?agentId=${selected.agentId}`).set(other.headers).send({ action: 'propose', message: 'borrowed id' });
+    expect({ status: borrowed.status, body: borrowed.body }).toEqual({ status: 409, body: FENCED });
+    // Nor the other way round, and not over GraphQL either.
+    const reverse = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns?agentId=${other.agentId}`).set(selected.headers).send({ action: 'propose', message: 'other id' });
+    expect({ status: reverse.status, body: reverse.body }).toEqual({ status: 409, body: FENCED });
+    const gql = await app.http
+      .post('/graphql')
+      .set(other.headers)
+      .send({
+        query: 'mutation($id: ID!, $input: NegotiationTurnInput, $agentId: String) { submitNegotiationTurn(opportunityId: $id, input: $input, agentId: $agentId) { turnCount } }',
+        variables: { id: w.id, input: { action: 'propose', message: 'borrowed id' }, agentId: selected.agentId },
+      });
+    expect(gql.body.errors).toEqual([expect.objectContaining({ message: FENCED.error, extensions: expect.objectContaining({ code: 'CONFLICT' }) })]);
+    expect((await negotiationOf(app, w.a.user, w.id)).turnCount).toBe(0);
+    // The selected agent's own key, naming itself (in any case), takes the turn.
+    const own = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns?agentId=${selected.agentId.toUpperCase()}`).set(selected.headers).send({ action: 'propose', message: 'mine' });
+    expect(own.status).toBe(200);
   });
 
   it('409 when the selected negotiator changes while the turn is being written', async () => {

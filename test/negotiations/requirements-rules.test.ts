@@ -1,9 +1,11 @@
-import { decideByRules } from '../../src/ai/local-negotiator-policy';
+import { decideByRules, withoutRepeat } from '../../src/ai/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/ai/negotiator-policy';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
-import { answerPart, gatherEvidence } from '../../src/domain/negotiations/evidence.rules';
+import { answerPart, gatherEvidence, proposedTerms } from '../../src/domain/negotiations/evidence.rules';
+import { unreadTerms, unreadWords } from '../../src/domain/negotiations/proposal-terms.rules';
 import {
   answerContradicts,
+  answerIsNegative,
   checkRequirements,
   questionKeys,
   questionsIn,
@@ -112,5 +114,109 @@ describe('the local policy', () => {
     if (d.kind !== 'ask-owner') throw new Error('expected a question to the owner');
     const answered = decideByRules({ ...asked, ownerAnswers: [{ topic: d.topic, question: d.text, answer: 'Yes, natively.' }] });
     expect(answered).toMatchObject({ kind: 'turn', action: 'accept', message: expect.stringContaining('Answer (from Ada): Yes, natively.') });
+  });
+});
+
+describe('reading answers and proposals', () => {
+  it('an answer says no: a plain no, a refused value, or a yes to what the asker rules out', () => {
+    const notInterim = extractFacets('Fractional CFO for fintechs, part-time only, no interim roles.');
+    expect(answerIsNegative('Does a interim arrangement work for you?', 'Kind of engagement: not interim.', notInterim)).toBe(true);
+    expect(answerIsNegative('Are you available in November?', 'No, I am away.', extractFacets('Dog sitter in Austin.'))).toBe(true);
+    expect(answerIsNegative('Do you have pets? Ivy’s intent rules them out.', 'Yes, a cat.', extractFacets('Looking for a room.'))).toBe(true);
+    expect(answerIsNegative('Do you have pets? Ivy’s intent rules them out.', 'No.', extractFacets('Looking for a room.'))).toBe(false);
+    expect(answerIsNegative('Are you available in November?', 'Yes.', extractFacets('Dog sitter in Austin.'))).toBe(false);
+  });
+
+  const parties = {
+    names: ['Ada Founder', 'Ben Investor', 'Cleo Connector'],
+    mine: extractFacets('Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.'),
+    theirs: extractFacets('Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.'),
+    introducerContext: 'Ben backs CEE fintech at seed and Ada is raising exactly that in Warsaw — they should talk.',
+  };
+
+  it('reads the hosted negotiator’s own proposals in full, and nothing it cannot read', () => {
+    const hosted = [
+      'Proposal: an introduction between Ben Investor and Ada Founder.',
+      'Ben Investor offers funding and is looking for startup.',
+      "Checked against Ben Investor's intent: startup, Central and Eastern Europe, Warsaw, the seed stage and €200k–€1M.",
+      'Cleo Connector introduced you: "Ben backs CEE fintech at seed and Ada is raising exactly that in Warsaw — they…"',
+      'Answer: Stage: seed.',
+      'Question: Where are you based?',
+    ].join('\n');
+    expect(unreadTerms(hosted, parties)).toEqual([]);
+    expect(unreadTerms('We invest €1M at the seed stage in exchange for 60% of the company and full control of the board.', parties)).toEqual([
+      'We invest €1M at the seed stage in exchange for 60% of the company and full control of the board.',
+    ]);
+    expect(unreadWords('We invest €1M at the seed stage in exchange for 60% of the company and full control of the board.', parties)).toEqual(
+      expect.arrayContaining(['exchange', '60', 'control', '60%']),
+    );
+    // A quote that is not the introducer's note is read like anything else.
+    expect(unreadTerms('Cleo Connector introduced you: "and a board seat"', parties)).toHaveLength(1);
+    // A concept neither intent is about is a new term, though the vocabulary knows it.
+    expect(unreadTerms('Ada Founder also handles our payroll.', parties)).toEqual(['Ada Founder also handles our payroll.']);
+  });
+
+  it('checks what a standing proposal states in place of what the intent says on the same point', () => {
+    const terms = proposedTerms(parties.theirs, 'Ben Investor backs Ada Founder at Series C with €20M. Question: Is that fine?');
+    expect(terms.attrs.stage).toEqual(['4']);
+    expect(terms.money.map((m) => m.lo)).toEqual([20_000_000]);
+    expect(terms.places).toEqual(parties.theirs.places);
+  });
+});
+
+describe('the local policy on checked terms', () => {
+  const FOUNDER = extractFacets('Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.');
+  const ANGEL = extractFacets('Angel investor in European fintech, cheques €20k–50k.');
+  const base = (over: Partial<NegotiationContext> = {}): NegotiationContext => ({
+    turnIndex: 0,
+    maxTurns: 12,
+    messageLimit: 4000,
+    availableActions: ['propose', 'decline'],
+    turns: [],
+    me: { name: 'Tomek', intentText: '', facets: FOUNDER },
+    them: { name: 'Oscar', intentText: '', facets: ANGEL },
+    introducer: null,
+    ownerAnswers: [],
+    ...over,
+  });
+
+  it('does not open on a requirement the other intent leaves open: the owner decides, and a go-ahead is asked of the other seat, not claimed as checked', () => {
+    const first = decideByRules(base());
+    expect(first).toMatchObject({ kind: 'ask-owner', topic: { kind: 'waive', key: 'dim:stage' }, topicKey: 'waive:dim:stage' });
+    if (first.kind !== 'ask-owner') throw new Error('expected a question to the owner');
+    const yes = decideByRules(base({ ownerAnswers: [{ topic: first.topic, question: first.text, answer: 'Yes.' }] }));
+    expect(yes).toMatchObject({ kind: 'turn', action: 'propose', meta: { asked: 'dim:stage' } });
+    if (yes.kind !== 'turn') throw new Error('expected a turn');
+    expect(yes.message).toContain('Question: Do you work with companies at the seed stage?');
+    expect(yes.message).not.toMatch(/Checked against[^\n]*seed stage/);
+    const no = decideByRules(base({ ownerAnswers: [{ topic: first.topic, question: first.text, answer: 'No.' }] }));
+    expect(no).toMatchObject({ kind: 'turn', action: 'decline' });
+  });
+
+  it('never accepts a proposal whose question it answers no', () => {
+    const cfo = extractFacets('Fractional CFO for fintechs, part-time only, no interim roles.');
+    const d = decideByRules(
+      base({
+        me: { name: 'Cara', intentText: '', facets: cfo },
+        them: { name: 'Dan', intentText: '', facets: extractFacets('Fintech startup looking for a fractional CFO.') },
+        availableActions: ['counter', 'accept', 'decline'],
+        turns: [{ turnIndex: 0, mine: false, action: 'propose', message: 'Proposal: an introduction between Dan and Cara.\nQuestion: Does a interim arrangement work for you?', meta: { asked: 'dim:employment' } }],
+      }),
+    );
+    expect(d).toMatchObject({ kind: 'turn', action: 'counter' });
+    if (d.kind === 'turn') expect(d.message).toMatch(/^Answer: /);
+  });
+
+  it('sends nothing that repeats the other seat: a counter that says so, then a decline', () => {
+    const ctx = base({
+      them: { name: 'Petra', intentText: '', facets: extractFacets('Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.') },
+      availableActions: ['propose', 'counter', 'decline'],
+    });
+    const opening = decideByRules(ctx);
+    if (opening.kind !== 'turn') throw new Error('expected a turn');
+    const copied = { ...ctx, turns: [{ turnIndex: 0, mine: true, action: 'propose' as const, message: opening.message, meta: null }, { turnIndex: 1, mine: false, action: 'counter' as const, message: opening.message, meta: null }] };
+    const d = decideByRules(copied);
+    expect(d).toMatchObject({ kind: 'turn', action: 'counter', message: expect.stringMatching(/^Petra's last message repeats one of mine word for word/) });
+    expect(withoutRepeat({ ...copied, availableActions: ['propose', 'decline'] }, { kind: 'turn', action: 'propose', message: opening.message, meta: {} })).toMatchObject({ action: 'decline' });
   });
 });

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser } from '../helpers/factories';
+import { createUser, type TestUser } from '../helpers/factories';
 import { framesOf, negotiationOf, openAsA, turn, twoParties, UNKNOWN, UUID, type World } from '../opportunities/helpers';
 
 let app: TestApp;
@@ -25,6 +25,18 @@ const TEXT = {
 async function fresh(): Promise<World & { id: string }> {
   const w = await twoParties(app);
   return { ...w, id: await openAsA(app, w) };
+}
+
+const UNSTORABLE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
+
+function gqlTurn(who: TestUser, opportunityId: string, input: Record<string, unknown>, agentId?: string) {
+  return app.http
+    .post('/graphql')
+    .set(who.auth)
+    .send({
+      query: 'mutation($id: ID!, $input: NegotiationTurnInput, $agentId: String) { submitNegotiationTurn(opportunityId: $id, input: $input, agentId: $agentId) { turnCount } }',
+      variables: { id: opportunityId, input, agentId },
+    });
 }
 
 async function expectRefused(res: { status: number; body: unknown }, status: number, error: string) {
@@ -97,6 +109,18 @@ describe('the turn protocol from each state', () => {
     expect((await framesOf(app, w.a.user.user.id, 'negotiation.turn')).map((f) => f.data.turnIndex)).toEqual([1, 3]);
   });
 
+  it('a counter may be declined right after it', async () => {
+    const w = await fresh();
+    await turn(app, w.a.user, w.id, 'propose').expect(200);
+    await turn(app, w.b.user, w.id, 'counter', 'Which stage are you at?').expect(200);
+    expect((await negotiationOf(app, w.a.user, w.id)).protocol.availableActions).toEqual(['propose', 'counter', 'decline']);
+    const res = await turn(app, w.a.user, w.id, 'decline', 'Pre-seed, so not for you.');
+    expect(res.status).toBe(200);
+    expect(res.body.negotiation).toMatchObject({ outcome: 'declined', awaitingUserId: null, turnCount: 3 });
+    expect(res.body.negotiation.turns.map((t: { action: string }) => t.action)).toEqual(['propose', 'counter', 'decline']);
+    expect((await app.http.get(`/api/opportunities/${w.id}`).set(w.b.user.auth)).body.status).toBe('rejected');
+  });
+
   it('a standing proposal may be declined', async () => {
     const w = await fresh();
     await turn(app, w.a.user, w.id, 'propose').expect(200);
@@ -132,22 +156,69 @@ describe('the turn protocol from each state', () => {
 });
 
 describe('refusals of the body and the id', () => {
-  it('400 with the documented text for an unknown action, a missing or empty message, or one over 4000 characters', async () => {
+  it('400 with the documented text and details for an unknown action, a missing or empty message, or one over 4000 characters', async () => {
     const w = await fresh();
-    const bodies: unknown[] = [
-      { action: 'maybe', message: 'hi' },
-      { message: 'hi' },
-      { action: 'propose' },
-      { action: 'propose', message: '   ' },
-      { action: 'propose', message: 'x'.repeat(4001) },
-      { action: 5, message: 'hi' },
-      { action: 'propose', message: ['hi'] },
+    const action = { path: 'action', message: 'must be one of propose, counter, accept, decline' };
+    const notText = { path: 'message', message: 'must be a string of 1 to 4000 characters' };
+    const cases: Array<[unknown, unknown[]]> = [
+      [{ action: 'maybe', message: 'hi' }, [action]],
+      [{ message: 'hi' }, [action]],
+      [{ action: 'propose' }, [notText]],
+      [{ action: 'propose', message: '   ' }, [{ path: 'message', message: 'must not be empty or only spaces' }]],
+      [{ action: 'propose', message: 'x'.repeat(4001) }, [{ path: 'message', message: 'must be at most 4000 characters' }]],
+      [{ action: 5, message: 'hi' }, [action]],
+      [{ action: 'propose', message: ['hi'] }, [notText]],
+      [{}, [action, notText]],
     ];
-    for (const body of bodies) {
+    for (const [body, details] of cases) {
       const res = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.a.user.auth).send(body as object);
-      await expectRefused(res, 400, TEXT.invalid);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: TEXT.invalid, details } });
     }
     expect((await turn(app, w.a.user, w.id, 'propose', 'x'.repeat(4000))).status).toBe(200);
+  });
+
+  it('an array or a scalar body gets the same refusal, with details', async () => {
+    const w = await fresh();
+    for (const raw of ['[{"action":"propose","message":"hi"}]', '"propose"', '42', 'true']) {
+      const res = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.a.user.auth).set('content-type', 'application/json').send(raw);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: TEXT.invalid, details: [{ path: '', message: 'The body must be a JSON object' }] } });
+    }
+    expect((await negotiationOf(app, w.a.user, w.id)).turnCount).toBe(0);
+  });
+
+  it('a message with a NUL or half of an emoji is refused with the documented text and details, over REST and GraphQL', async () => {
+    const w = await fresh();
+    const details = [{ path: 'message', message: UNSTORABLE }];
+    const rest = await app.http.post(`/api/opportunities/${w.id}/negotiation/turns`).set(w.a.user.auth).send({ action: 'propose', message: 'hi\u0000there' });
+    expect({ status: rest.status, body: rest.body }).toEqual({ status: 400, body: { error: TEXT.invalid, details } });
+    const lone = await app.http
+      .post(`/api/opportunities/${w.id}/negotiation/turns`)
+      .set(w.a.user.auth)
+      .set('content-type', 'application/json')
+      .send('{"action":"propose","message":"half \\ud83d of an emoji"}');
+    expect({ status: lone.status, body: lone.body }).toEqual({ status: 400, body: { error: TEXT.invalid, details } });
+    for (const message of ['hi\u0000there', 'half \ud83d of an emoji', 'a lone low \udc00 half']) {
+      const res = await gqlTurn(w.a.user, w.id, { action: 'propose', message });
+      expect(res.body.data).toBeNull();
+      expect(res.body.errors).toEqual([expect.objectContaining({ message: TEXT.invalid, extensions: expect.objectContaining({ code: 'BAD_REQUEST', details }) })]);
+    }
+    expect((await negotiationOf(app, w.a.user, w.id)).turnCount).toBe(0);
+  });
+
+  it('a valid message with an emoji where the turn notification cuts it is recorded and notified whole characters only', async () => {
+    const w = await fresh();
+    // The negotiation.turn frame quotes at most 200 characters: the cut falls in the middle of the emoji.
+    const message = `${'a'.repeat(198)}😀 and more after the cut`;
+    const res = await turn(app, w.a.user, w.id, 'propose', message);
+    expect(res.status).toBe(200);
+    expect(res.body.negotiation.turns[0].message).toBe(message);
+    const [frame] = await framesOf(app, w.b.user.user.id, 'negotiation.turn');
+    expect(frame.body).toBe(`The other seat proposed: ${'a'.repeat(198)}…`);
+    const flags = `${'b'.repeat(197)}🇵🇱 flag`;
+    await turn(app, w.b.user, w.id, 'counter', flags).expect(200);
+    const [toA] = await framesOf(app, w.a.user.user.id, 'negotiation.turn');
+    // A flag is two characters of two halves each: it is kept whole or left out whole.
+    expect(toA.body).toBe(`The other seat countered: ${'b'.repeat(197)}…`);
   });
 
   it('404 "No negotiation for this opportunity" for an unknown id or a stranger, on read and on turns', async () => {
@@ -169,7 +240,10 @@ describe('refusals of the body and the id', () => {
     const w = await fresh();
     await turn(app, w.a.user, w.id, 'propose').expect(200);
     await app.http.patch(`/api/intents/${w.a.intentId}/status`).set(w.a.user.auth).send({ status: 'paused' }).expect(200);
-    await expectRefused(await turn(app, w.b.user, w.id, 'accept'), 409, TEXT.inactive);
+    // Every action, from either seat: the pause comes before whose turn it is.
+    for (const who of [w.a.user, w.b.user]) {
+      for (const action of ['propose', 'counter', 'accept', 'decline']) await expectRefused(await turn(app, who, w.id, action), 409, TEXT.inactive);
+    }
     for (const who of [w.a.user, w.b.user]) expect((await negotiationOf(app, who, w.id)).protocol).toMatchObject({ availableActions: [], blockedReason: 'intent_inactive' });
     expect(await framesOf(app, w.b.user.user.id, 'negotiation.changed')).toEqual([expect.objectContaining({ data: { intentId: w.b.intentId, opportunityId: w.id } })]);
     await app.http.patch(`/api/intents/${w.a.intentId}/status`).set(w.a.user.auth).send({ status: 'active' }).expect(200);

@@ -2,7 +2,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { addMember } from '../intents/network-factory';
 import { createIntent, createNetwork } from '../matching/factories';
-import { framesOf, negotiationOf, turn, twoParties, UNKNOWN, UUID, type World } from './helpers';
+import { framesOf, negotiationOf, sql, turn, twoParties, UNKNOWN, UUID, type World } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -95,6 +95,37 @@ describe('POST /api/opportunities (introducer)', () => {
       }
       const longest = await introduce(w.intro, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context: 'x'.repeat(2000) });
       expect(longest.status).toBe(200);
+    });
+
+    it('400 with details for a context the database cannot store (a NUL, half of an emoji), over GraphQL too', async () => {
+      const w = await withIntroducer();
+      const unstorable = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
+      // The REST layer refuses such text before the route runs; the domain refuses it on its own for GraphQL clients.
+      const rest = await introduce(w.intro, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context: 'they should\u0000talk' });
+      expect({ status: rest.status, body: rest.body }).toEqual({ status: 400, body: { error: 'invalid_request', details: [{ path: 'context', message: unstorable }] } });
+      for (const context of ['they should\u0000talk', 'half \ud83d of an emoji']) {
+        const res = await app.http
+          .post('/graphql')
+          .set(w.intro.auth)
+          .send({
+            query: 'mutation($input: IntroduceOpportunityInput!) { introduceOpportunity(input: $input) { opportunityId } }',
+            variables: { input: { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context } },
+          });
+        expect(res.body.data).toBeNull();
+        expect(res.body.errors).toEqual([expect.objectContaining({ message: 'invalid_request', extensions: expect.objectContaining({ code: 'BAD_REQUEST', details: [{ path: 'context', message: unstorable }] }) })]);
+      }
+      expect(await sql(app, `select count(*)::int as n from opportunities where introducer_id = ?`, [w.intro.user.id])).toEqual([{ n: 0 }]);
+    });
+
+    it('a context with an emoji where the card cuts it opens normally (the cut keeps whole characters)', async () => {
+      const w = await withIntroducer();
+      // The card quotes at most 300 characters of the note: the cut falls in the middle of the emoji.
+      const context = `${'a'.repeat(298)}😀 and the rest of the note`;
+      const res = await introduce(w.intro, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context });
+      expect(res.status).toBe(200);
+      const card = await app.http.get(`/api/opportunities/${res.body.opportunityId}`).set(w.a.user.auth);
+      expect(card.body.mainText).toContain(`Cleo Connector introduced you: "${'a'.repeat(298)}…"`);
+      expect((await negotiationOf(app, w.a.user, res.body.opportunityId)).introducer.context).toBe(context);
     });
 
     it('403 for a caller who is not a member of the network; 404 for a network that does not exist', async () => {

@@ -1,5 +1,6 @@
 import { notification, type FrameInput } from '../../events/event-log';
 import type { MessageView } from './message.records';
+import { clipText } from '../shared/text-cut';
 
 /** The chat frame (core-api.md, Events 4): no title, the message in its read shape. */
 export const messageFrame = (conversationId: string, message: MessageView): FrameInput => ({
@@ -8,7 +9,7 @@ export const messageFrame = (conversationId: string, message: MessageView): Fram
   message,
 });
 
-const excerpt = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
+const excerpt = (text: string) => clipText(text, 200);
 
 export const questionPendingFrame = (q: {
   intentId: string;

@@ -1,5 +1,6 @@
 import type { Intent } from '../../entities/intent.entity';
 import { notification, type FrameInput } from '../../events/event-log';
+import { cutText } from '../shared/text-cut';
 
 export type LifecycleStatus = 'active' | 'paused' | 'archived';
 
@@ -9,7 +10,7 @@ const LIFECYCLE_TITLES: Record<LifecycleStatus, string> = {
   archived: 'Intent archived',
 };
 
-const bodyOf = (intent: Intent) => intent.summary || intent.payload.slice(0, 200);
+const bodyOf = (intent: Intent) => intent.summary || cutText(intent.payload, 200);
 
 export const intentCreatedFrame = (intent: Intent): FrameInput =>
   notification('intent.created', 'Intent created', bodyOf(intent), { intentId: intent.id });

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
+import { cutText } from '../shared/text-cut';
 import { PeriodicTask } from '../../jobs/periodic-task';
 
 export const EMBED_JOB = 'matching.embed';
@@ -128,7 +129,7 @@ export class IntentIndexer extends DomainService {
           this.logger.warn({ err, intents: toEmbed.length }, 'embedding failed; intents kept for retry');
           for (const t of toEmbed) {
             // The old vector stays searchable until the new one exists; the row says it is stale.
-            Object.assign(t.record, { facets: t.facets, textHash: t.hash, state: 'pending', attempts: t.record.attempts + 1, lastError: String((err as Error).message).slice(0, 500), updatedAt: new Date() });
+            Object.assign(t.record, { facets: t.facets, textHash: t.hash, state: 'pending', attempts: t.record.attempts + 1, lastError: cutText(String((err as Error).message), 500), updatedAt: new Date() });
             if (t.record.vector && t.record.embedder === this.embedder.id) fresh.push(this.entry(t.row, fromBuffer(t.record.vector)));
             pending.push(t.row.id);
           }

@@ -52,7 +52,8 @@ export function answerPart(message: string): string {
 /**
  * Reads the turns and the owner's answers into evidence. The other side's reply to a question
  * this seat asked is read only for that question's requirement; the owner's answers are read
- * for the requirements their question named.
+ * for the requirements their question named. An owner's go-ahead ("go ahead without it")
+ * counts until the other side answers: a plain no from them settles the requirement anyway.
  */
 export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: EvidenceTurn[], answers: EvidenceAnswer[]): Evidence {
   let theirs = theirFacets;
@@ -60,6 +61,14 @@ export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: Evi
   const overrides: Evidence['overrides'] = {};
   const asked = new Set<string>();
   const answered = new Set<string>();
+  for (const a of answers) {
+    if (a.topic.kind === 'waive') {
+      const yn = yesOrNo(a.answer);
+      if (yn) overrides[a.topic.key] = yn === 'yes' ? 'holds' : 'contradicted';
+      continue;
+    }
+    if (a.topic.kind === 'relay') for (const key of a.topic.keys) mine = mergeFacets(mine, answerFacets(key, a.answer));
+  }
   turns.forEach((t, i) => {
     if (!t.mine || !t.meta?.asked) return;
     const key = t.meta.asked;
@@ -71,27 +80,39 @@ export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: Evi
     if (Object.keys(added.attrs).length || added.places.length || added.money.length || Object.keys(added.offers).length) answered.add(key);
     theirs = mergeFacets(theirs, added);
     const verdict = verdictOfReply(key, text);
-    if (verdict) overrides[key] = verdict;
+    // The owner's go-ahead does not outweigh the other side's plain no.
+    if (verdict && !(verdict === 'holds' && overrides[key] === 'contradicted')) overrides[key] = verdict;
   });
-  for (const a of answers) {
-    if (a.topic.kind === 'waive') {
-      const yn = yesOrNo(a.answer);
-      if (yn) overrides[a.topic.key] = yn === 'yes' ? 'holds' : 'contradicted';
-      continue;
-    }
-    for (const key of a.topic.keys) mine = mergeFacets(mine, answerFacets(key, a.answer));
-  }
   return { mine, theirs, overrides, asked, answered };
 }
 
 /**
- * The other side's standing terms: its intent plus what its latest offer states (an external
- * agent may add conditions there). Used only to find contradictions, never to credit a need.
+ * The other side's standing terms: its intent plus what its latest message states (an external
+ * agent may add conditions there): places, constraint values, amounts and refusals. Never a
+ * need or an offer: a proposal claiming to offer what is needed does not make it so.
  */
 export function termsOf(theirs: Facets, latestOffer: string | null): Facets {
   if (!latestOffer) return theirs;
   const said = extractFacets(statementsOf(latestOffer));
   return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [] });
+}
+
+/**
+ * What the other side offers if its standing proposal is accepted: what the proposal states
+ * replaces what its intent says on the same point (a proposal "at Series C with €20M" is not
+ * also the intent's seed tickets; amounts per unit: a total does not replace a price per
+ * song), and refusals add up. Never a need or an offer.
+ */
+export function proposedTerms(theirs: Facets, proposal: string): Facets {
+  const said = extractFacets(statementsOf(proposal));
+  return {
+    ...theirs,
+    attrs: { ...theirs.attrs, ...said.attrs },
+    places: said.places.length ? said.places : theirs.places,
+    money: [...theirs.money.filter((m) => !said.money.some((s) => s.unit === m.unit)), ...said.money],
+    excludes: [...new Set([...theirs.excludes, ...said.excludes])],
+    strict: [...new Set([...theirs.strict, ...said.strict])],
+  };
 }
 
 export interface Assessment {
@@ -101,12 +122,17 @@ export interface Assessment {
   contradiction: RequirementCheck | null;
 }
 
-export function assess(e: Evidence, latestOffer: string | null): Assessment {
+/**
+ * `latestMessage` is the other side's last turn; `standingProposal` its proposal when one
+ * stands. What a standing proposal states is checked like its intent: accepting agrees to it.
+ */
+export function assess(e: Evidence, latestMessage: string | null, standingProposal: string | null = null): Assessment {
+  const theirs = standingProposal ? proposedTerms(e.theirs, standingProposal) : e.theirs;
   // A requirement still unknown after the other side answered it with values is not met by them.
-  const checks = checkRequirements(e.mine, e.theirs, e.overrides).map((c) =>
+  const checks = checkRequirements(e.mine, theirs, e.overrides).map((c) =>
     c.status === 'unknown' && e.answered.has(c.key) ? { ...c, status: 'contradicted' as const, reason: c.reason ?? 'answered' } : c,
   );
-  const conflicts = theirConflicts(e.mine, termsOf(e.theirs, latestOffer));
+  const conflicts = theirConflicts(e.mine, termsOf(e.theirs, latestMessage));
   const contradiction = checks.find((c) => c.status === 'contradicted') ?? conflicts[0] ?? null;
   return { checks, contradiction };
 }

@@ -11,6 +11,7 @@ import { intentOfSeat, lockOpportunity, otherSeat, seatOf } from '../opportuniti
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError } from '../shared/errors';
+import { isStorableText } from '../shared/validation';
 import { recordTurn } from './negotiation-turns';
 import { rulesView, stateByNegotiation, turnsOf } from './negotiation.records';
 import { availableActions, MAX_TURNS, MESSAGE_LIMIT, REFUSALS } from './negotiation.rules';
@@ -44,6 +45,16 @@ interface QuestionRow {
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+const repeatsTheirs = (ctx: NegotiationContext, message: string) => ctx.turns.some((t) => !t.mine && normalise(t.message) === normalise(message));
+
+/** A decline that names why and repeats nothing the other seat wrote; null when declining is not allowed. */
+function lastResort(ctx: NegotiationContext): Extract<NegotiatorDecision, { kind: 'turn' }> | null {
+  if (!ctx.availableActions.includes('decline')) return null;
+  for (let n = 1; ; n++) {
+    const message = `Declining${n > 1 ? ` (${n})` : ''}: the hosted negotiator could not write a turn it may send.`;
+    if (!repeatsTheirs(ctx, message)) return { kind: 'turn', action: 'decline', message, meta: {} };
+  }
+}
 const SWEEP_BATCH = 500;
 
 /** Open negotiations awaiting an owner whose seat the hosted negotiator holds (no active external agent selected). */
@@ -143,17 +154,22 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
         .filter((q) => q.answer !== null)
         .map((q) => ({ topic: q.topic as OwnerQuestionTopic, question: q.text, answer: q.answer! })),
     };
-    const decision = await this.policy.decide(ctx);
-    if (decision.kind === 'turn' && decision.note) this.logger.warn({ negotiationId, turnIndex, note: decision.note }, 'hosted negotiator used the rules turn');
-    if (decision.kind === 'wait') return 'idle';
-    if (decision.kind === 'ask-owner') {
-      await this.askOwner(em, { negotiationId, opportunityId: o.id, ownerId, agentId: seatHolder.agentId, intentId: mine.intentId, turnIndex, counterparty: { id: theirs.userId, name: theirs.name } }, decision);
+    const decided = await this.policy.decide(ctx);
+    if (decided.kind === 'turn' && decided.note) this.logger.warn({ negotiationId, turnIndex, note: decided.note }, 'hosted negotiator used the rules turn');
+    if (decided.kind === 'wait') return 'idle';
+    if (decided.kind === 'ask-owner') {
+      await this.askOwner(em, { negotiationId, opportunityId: o.id, ownerId, agentId: seatHolder.agentId, intentId: mine.intentId, turnIndex, counterparty: { id: theirs.userId, name: theirs.name } }, decided);
       return 'asked-owner';
     }
+    let decision = decided;
     const problem = this.checkTurn(ctx, decision);
     if (problem) {
-      this.logger.error({ negotiationId, turnIndex, problem }, 'hosted negotiator produced a turn it may not submit');
-      return 'idle';
+      // The policies never produce such a turn (their own checks fall back first); if one does,
+      // waiting would leave the negotiation stuck, re-queued by the sweep every minute forever.
+      this.logger.error({ negotiationId, turnIndex, problem }, 'hosted negotiator produced a turn it may not submit; declining instead');
+      const fallback = lastResort(ctx);
+      if (!fallback) return 'idle';
+      decision = fallback;
     }
     try {
       const result = await recordTurn(em, {
@@ -180,7 +196,8 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
   private checkTurn(ctx: NegotiationContext, d: Extract<NegotiatorDecision, { kind: 'turn' }>): string | null {
     if (!ctx.availableActions.includes(d.action)) return `action ${d.action} is not among ${ctx.availableActions.join(', ')}`;
     if (!d.message.trim() || d.message.length > MESSAGE_LIMIT) return 'message empty or over the limit';
-    if (ctx.turns.some((t) => !t.mine && normalise(t.message) === normalise(d.message))) return "message repeats the other seat's";
+    if (!isStorableText(d.message)) return 'message holds text the database cannot store';
+    if (repeatsTheirs(ctx, d.message)) return "message repeats the other seat's";
     return null;
   }
 

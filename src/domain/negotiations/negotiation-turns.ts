@@ -10,8 +10,8 @@ import { negotiationChangedFrame, negotiationSettledFrame, negotiationTurnFrame 
 import { stateByOpportunity, turnsOf, rulesView, type NegotiationState } from './negotiation.records';
 import { effectOf, REFUSALS, refusalFor, type NegotiationAction, type Refusal } from './negotiation.rules';
 
-/** A refusal of the turn protocol as a domain error: the documented text and status. */
-export const refused = (r: Refusal) => new DomainError(codeOfStatus(r.status), r.error);
+/** A refusal of the turn protocol as a domain error: the documented text and status (and, for a body, its details). */
+export const refused = (r: Refusal, extra: Record<string, unknown> = {}) => new DomainError(codeOfStatus(r.status), r.error, extra);
 
 export interface TurnRequest {
   opportunityId: string;
@@ -60,10 +60,6 @@ export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<T
     const effect = effectOf(view, req.seatUserId, req.action);
     const turnIndex = state.negotiation.turnCount;
     await t.execute(
-      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, now())`,
-      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null],
-    );
-    await t.execute(
       `update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
               settled_at = case when ?::text is null then null else now() end, updated_at = now()
         where id = ?`,
@@ -79,6 +75,12 @@ export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<T
       await t.execute(`update opportunities set updated_at = now() where id = ?`, [req.opportunityId]);
     }
     await appendEvents(t, turnFrames(state, req, turnIndex, effect));
+    // Last, with the time taken now: a request that arrived before this moment cannot have seen
+    // the turn, and is refused as having lost the race (NegotiationService.submit).
+    await t.execute(
+      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null, new Date()],
+    );
     return { negotiationId: state.negotiation.id, turnIndex, awaitingUserId: effect.awaitingUserId, settled: effect.outcome !== null };
   });
 }

@@ -1,6 +1,7 @@
 import type { Opportunity } from '../../entities/opportunity.entity';
 import { notification, type FrameInput } from '../../events/event-log';
 import { intentOfSeat, type Seat } from '../opportunities/opportunity.records';
+import { clipText } from '../shared/text-cut';
 import type { NegotiationAction, Outcome } from './negotiation.rules';
 
 const OUTCOME_TITLES: Record<Outcome, string> = {
@@ -11,11 +12,9 @@ const OUTCOME_TITLES: Record<Outcome, string> = {
 
 const VERBS: Record<NegotiationAction, string> = { propose: 'proposed', counter: 'countered', accept: 'accepted', decline: 'declined' };
 
-const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
 /** To the seat now awaited: the other seat took turn `turnIndex`. */
 export const negotiationTurnFrame = (o: Opportunity, seat: Seat, turnIndex: number, action: NegotiationAction, message: string): FrameInput =>
-  notification('negotiation.turn', 'Your turn in a negotiation', `The other seat ${VERBS[action]}: ${clip(message, 200)}`, {
+  notification('negotiation.turn', 'Your turn in a negotiation', `The other seat ${VERBS[action]}: ${clipText(message, 200)}`, {
     opportunityId: o.id,
     intentId: intentOfSeat(o, seat),
     turnIndex,

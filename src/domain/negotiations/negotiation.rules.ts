@@ -102,6 +102,31 @@ export function refusalFor(n: NegotiationView, userId: string, action: Negotiati
   }
 }
 
+/**
+ * The negotiation as a client saw it before the last turns were taken: only its first
+ * `seenCount` turns (seat A, the opener, is awaited before any). A settlement by a turn the
+ * client did not see, or a closing after it, is unknown to it as well.
+ */
+export function viewAsSeen(n: NegotiationView, seenCount: number): NegotiationView {
+  if (seenCount >= n.turns.length) return n;
+  const turns = n.turns.slice(0, seenCount);
+  const last = turns[turns.length - 1];
+  const outcome: Outcome | null = last?.action === 'accept' ? 'agreed' : last?.action === 'decline' ? 'declined' : null;
+  const awaitingUserId = outcome || turns.length >= MAX_TURNS ? null : !last ? n.seatUserIds[0] : last.seatUserId === n.seatUserIds[0] ? n.seatUserIds[1] : n.seatUserIds[0];
+  return { ...n, turns, outcome, awaitingUserId };
+}
+
+/**
+ * The refusal for a turn decided on the first `seenCount` turns (those recorded before the
+ * request arrived) while the negotiation now has more: what that state refuses is refused as
+ * the client would have learnt it; a turn that state allowed lost a race to the turns after it
+ * (409 "The other seat moved first", whatever those turns did).
+ */
+export function refusalAsSeen(n: NegotiationView, seenCount: number, userId: string, action: NegotiationAction): Refusal | null {
+  if (seenCount >= n.turns.length) return refusalFor(n, userId, action);
+  return refusalFor(viewAsSeen(n, seenCount), userId, action) ?? REFUSALS.raced;
+}
+
 export interface TurnEffect {
   /** The outcome the turn settles, or null when the negotiation stays open. */
   outcome: Outcome | null;

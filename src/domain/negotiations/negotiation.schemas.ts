@@ -1,14 +1,24 @@
 import { z } from 'zod';
-import { UUID_RE } from '../shared/validation';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, UUID_RE } from '../shared/validation';
 import { ACTIONS, MESSAGE_LIMIT } from './negotiation.rules';
 
 const uuid = z.string().regex(UUID_RE, 'must be a uuid');
 
-/** A turn as sent; anything else is refused with the documented 400 text (negotiation-turns.ts). */
-export const turnSchema = z.object({
-  action: z.enum(ACTIONS),
-  message: z.string().refine((m) => m.trim().length > 0 && m.length <= MESSAGE_LIMIT),
-});
+/**
+ * A turn as sent; anything else is refused with the documented 400 text and these details
+ * (negotiation.service.ts). Text the database cannot store is refused here, not by the database.
+ */
+export const turnSchema = z.object(
+  {
+    action: z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(', ')}` }),
+    message: z
+      .string({ error: `must be a string of 1 to ${MESSAGE_LIMIT} characters` })
+      .refine((m) => m.trim().length > 0, 'must not be empty or only spaces')
+      .refine((m) => m.length <= MESSAGE_LIMIT, `must be at most ${MESSAGE_LIMIT} characters`)
+      .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
+  },
+  { error: 'must be an object { action, message }' },
+);
 
 export const agentIdSchema = z.object({ agentId: uuid.nullish() });
 

@@ -10,7 +10,7 @@ import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
 import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
-import { REFUSALS, refusalFor } from './negotiation.rules';
+import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
 
@@ -25,6 +25,20 @@ const requireUser = (actor: Actor | null): string => {
   if (!actor) throw unauthenticated();
   return actor.userId;
 };
+
+const detailsOf = (issues: Array<{ path: PropertyKey[]; message: string }>) => issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/**
+ * The agent taking the turn: the `agentId` query, or the agent an API key was issued to. A key
+ * of one agent naming another is refused as the fence refuses a stale agent: one agent may not
+ * act under another's id (ADR 0074).
+ */
+function executorOf(actor: Actor, agentId: string | null): string | null {
+  const named = agentId?.toLowerCase() ?? null;
+  const keyAgent = actor.agentId?.toLowerCase() ?? null;
+  if (named && keyAgent && named !== keyAgent) throw refused(REFUSALS.executorChanged);
+  return named ?? keyAgent;
+}
 
 /**
  * Negotiations: the single read with turns and protocol, the lists, and turns submitted over the
@@ -63,29 +77,34 @@ export class NegotiationService extends DomainService {
   }
 
   /**
-   * POST /api/opportunities/:id/negotiation/turns. The turn is checked against the protocol as
-   * read first (so a seat learns the documented refusal), then recorded under the row lock with
-   * the turn count it read: a turn the other writer got in first is 409.
+   * POST /api/opportunities/:id/negotiation/turns. The client decided on the turns recorded
+   * before its request arrived (`receivedAt`; a turn's time is taken as its transaction ends):
+   * the turn is checked against that state, so a seat learns the documented refusal, and a
+   * turn that state allowed but a later one took away lost a race (409 "The other seat moved
+   * first"), however quickly the other request committed. It is then recorded under the row
+   * lock against that turn count, so a turn landing meanwhile is the same 409.
    */
-  async submit(actor: Actor | null, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown): Promise<NegotiationView> {
+  async submit(actor: Actor | null, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
     const userId = requireUser(actor);
     const turn = turnSchema.safeParse(raw);
-    if (!turn.success) throw refused(REFUSALS.invalidAction);
+    if (!turn.success) throw refused(REFUSALS.invalidAction, { details: detailsOf(turn.error.issues) });
     const { agentId } = parseInput(agentIdSchema, { agentId: agentIdRaw ?? undefined });
     const em = this.em;
     const id = await this.visible(em, userId, opportunityIdOrShort);
     await reconcileEndings(em, { kind: 'opportunity', id });
     const state = await stateByOpportunity(em, id);
     if (!state) throw refused(REFUSALS.noNegotiation);
-    const refusal = refusalFor(rulesView(state, await turnsOf(em, state.negotiation.id)), userId, turn.data.action);
+    const turns = await turnsOf(em, state.negotiation.id);
+    const seenCount = receivedAt ? turns.filter((t) => t.createdAt < receivedAt).length : turns.length;
+    const refusal = refusalAsSeen(rulesView(state, turns), seenCount, userId, turn.data.action);
     if (refusal) throw refused(refusal);
     const result = await recordTurn(em, {
       opportunityId: id,
       seatUserId: userId,
       action: turn.data.action,
       message: turn.data.message,
-      executorAgentId: agentId?.toLowerCase() ?? actor?.agentId ?? null,
-      expectedTurnCount: state.negotiation.turnCount,
+      executorAgentId: executorOf(actor!, agentId ?? null),
+      expectedTurnCount: seenCount,
       meta: null,
     });
     if (result.awaitingUserId) await this.waker.wake([result.negotiationId]);

@@ -463,6 +463,25 @@ export function statementsOf(text: string): string {
     .join(' ');
 }
 
+/** "Do you have pets? Ivy's intent rules them out.": asks whether the answerer has what the asker refuses. */
+const RULES_OUT = /\brules? (?:them|it) out\b/i;
+
+/**
+ * True when an answer to the other side's question says no to what it asks: a plain no (a yes
+ * to a question about something the asker rules out), a value this side refuses ("not
+ * interim"), or statements that contradict it (answerContradicts). Such an answer is never
+ * sent with an acceptance: the asker has to read it first.
+ */
+export function answerIsNegative(question: string, answer: string, mine: Facets): boolean {
+  const yn = yesOrNo(answer);
+  if (RULES_OUT.test(question) ? yn === 'yes' : yn === 'no') return true;
+  const asked = extractFacets(question);
+  for (const [dim, vals] of Object.entries(asked.attrs) as Array<[Dim, string[]]>) {
+    if (vals.length && vals.every((v) => mine.excludes.includes(`${dim}:${v}`))) return true;
+  }
+  return answerContradicts(question, mine);
+}
+
 /**
  * True when this side's own statements answer a question of the other side in the negative:
  * the question names values (a stage, a place, a trade) and this side states others. An answer

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE } from '../shared/validation';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, UUID_RE } from '../shared/validation';
 
 /** core-api.md Limits: counterparties per open request, introducer context. */
 export const MAX_PICKS = 30;
@@ -22,7 +22,8 @@ export const introduceSchema = z.object({
     .array(uuid)
     .length(2, 'name exactly two intents')
     .refine((ids) => ids.length !== 2 || ids[0].toLowerCase() !== ids[1].toLowerCase(), 'name two different intents'),
-  context: z.string().trim().min(1, 'say why these two should meet').max(CONTEXT_LIMIT),
+  // Text the database cannot store is refused here, with the field named, not by the database.
+  context: z.string().trim().min(1, 'say why these two should meet').max(CONTEXT_LIMIT).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
 });
 
 export const listSchema = z.object({

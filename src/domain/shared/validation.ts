@@ -16,7 +16,9 @@ export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID
 /** Text PostgreSQL cannot store: a NUL character, or a lone surrogate (not UTF-16 text at all). */
 export const UNSTORABLE_TEXT_MESSAGE = 'Text must be well-formed Unicode without the NUL character (\\u0000)';
 
-const storable = (s: string) => !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
+/** True when PostgreSQL can store the text as sent: well-formed Unicode without NUL. */
+// String.prototype.isWellFormed is in Node 20; the ES2023 typings predate it.
+export const isStorableText = (s: string) => !s.includes('\u0000') && (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * The path of the first string in `value` (keys included) the database could not store, or
@@ -24,7 +26,7 @@ const storable = (s: string) => !s.includes('\u0000') && (s as string & { isWell
  */
 export function unstorableTextPath(value: unknown, path = '', skip: readonly string[] = []): string | null {
   if (skip.includes(path)) return null;
-  if (typeof value === 'string') return storable(value) ? null : path;
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = unstorableTextPath(value[i], path ? `${path}.${i}` : String(i), skip);
@@ -35,7 +37,7 @@ export function unstorableTextPath(value: unknown, path = '', skip: readonly str
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const at = path ? `${path}.${k}` : k;
-      if (!storable(k)) return at;
+      if (!isStorableText(k)) return at;
       const found = unstorableTextPath(v, at, skip);
       if (found !== null) return found;
     }

@@ -1,5 +1,6 @@
 import type { OpenAIClient } from '../../ai/openai-client';
 import { ProviderError } from '../../ai/openai-client';
+import { cutText } from '../shared/text-cut';
 
 /** Page text beyond this is not sent to the model (roughly 6k tokens). */
 export const MODEL_TEXT_BUDGET = 24_000;
@@ -17,7 +18,7 @@ export async function modelExtract(
   page: { url: string; title: string | null; text: string },
   objective: string,
 ): Promise<string> {
-  const text = page.text.length > MODEL_TEXT_BUDGET ? `${page.text.slice(0, MODEL_TEXT_BUDGET)}\n[…]` : page.text;
+  const text = page.text.length > MODEL_TEXT_BUDGET ? `${cutText(page.text, MODEL_TEXT_BUDGET)}\n[…]` : page.text;
   const answer = await provider.chatJson<{ extract?: unknown }>(
     [
       { role: 'system', content: SYSTEM },

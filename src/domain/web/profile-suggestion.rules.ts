@@ -1,6 +1,7 @@
 import type { ReadablePage } from '../../web/page-reader';
 import { paragraphsOf } from '../../web/text-blocks';
 import { profileLabelOf, type SocialLabel } from './social-links.rules';
+import { cutText } from '../shared/text-cut';
 
 /** A page read for enrichment and the field it came from (`website`, `github`, …). */
 export interface SourcePage {
@@ -36,7 +37,7 @@ export function bySourceOrder(a: SourcePage, b: SourcePage): number {
 export function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
   if (t.length <= max) return t;
-  const head = t.slice(0, max);
+  const head = cutText(t, max);
   const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
   if (end >= max / 3) return head.slice(0, end + 1);
   return `${head.slice(0, head.lastIndexOf(' ') > 0 ? head.lastIndexOf(' ') : max)}…`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OpenAIClient } from '../../ai/openai-client';
 import { ProviderError } from '../../ai/openai-client';
 import { clip, MAX_INTENTS, MAX_INTRO, type SourcePage, type WrittenSuggestion } from './profile-suggestion.rules';
+import { cutText } from '../shared/text-cut';
 
 /** Text per source sent to the model; the whole prompt stays within a few thousand tokens. */
 const PER_SOURCE_TEXT = 4000;
@@ -23,7 +24,7 @@ const answerSchema = z.object({
 
 function sourceBlock(s: SourcePage): string {
   const p = s.page;
-  const text = p.text.length > PER_SOURCE_TEXT ? `${p.text.slice(0, PER_SOURCE_TEXT)} […]` : p.text;
+  const text = p.text.length > PER_SOURCE_TEXT ? `${cutText(p.text, PER_SOURCE_TEXT)} […]` : p.text;
   return [
     `## ${s.label}: ${p.url}`,
     p.title ? `Title: ${p.title}` : null,

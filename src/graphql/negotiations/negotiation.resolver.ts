@@ -25,7 +25,7 @@ export class NegotiationResolver {
     @Arg('agentId', () => String, { nullable: true }) agentId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<NegotiationView> {
-    return ctx.services.negotiations.submit(ctx.actor, opportunityId, { ...(input ?? {}) }, agentId ?? undefined);
+    return ctx.services.negotiations.submit(ctx.actor, opportunityId, { ...(input ?? {}) }, agentId ?? undefined, ctx.receivedAt);
   }
 
   @Authorized()

@@ -1,3 +1,4 @@
+import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
 import { int, list, pick, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 
@@ -80,6 +81,7 @@ export const opportunityRoutes: RouteTable = [
     method: 'POST',
     path: '/api/opportunities/:id/negotiation/turns',
     operation: 'SubmitNegotiationTurn',
+    invalidBody: REFUSALS.invalidAction.error,
     variables: (r) => ({
       opportunityId: r.params.id,
       input: { action: textOrNull(r.body.action), message: textOrNull(r.body.message) },

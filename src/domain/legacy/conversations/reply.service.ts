@@ -9,6 +9,7 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { notifyConversation } from './conversation-stream';
 import { appendMessage } from './message-log';
+import { cutText } from '../../shared/text-cut';
 
 export const REPLY_SWEEP_JOB = 'legacy.replies.sweep';
 /** A reply still pending after this long was lost with its instance; the sweep writes it again. */
@@ -63,7 +64,8 @@ export class ReplyService extends DomainService {
       let flushedAt = Date.now();
       const flush = async () => {
         while (pending) {
-          const piece = pending.slice(0, CHUNK_MAX);
+          // Whole characters per chunk: half an emoji would reach the client as two replacement characters.
+          const piece = cutText(pending, CHUNK_MAX);
           pending = pending.slice(piece.length);
           await notifyConversation(em, conversationId, { kind: 'chunk', messageId: replyId, text: piece });
         }
@@ -94,7 +96,7 @@ export class ReplyService extends DomainService {
         return;
       }
       await tx.execute(`update private_messages set reply_state = 'done' where id = ?`, [userMessageId]);
-      await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: text.slice(0, REPLY_MAX), authorId: null, replyState: null, replyTo: userMessageId });
+      await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: cutText(text, REPLY_MAX), authorId: null, replyState: null, replyTo: userMessageId });
       await notifyConversation(tx, conversationId, { kind: 'messages', type: 'message.created', messageIds: [replyId] });
       await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId });
     });

@@ -9,6 +9,7 @@ import { matchingPassages } from '../../web/passage-filter.rules';
 import { isDid, parsePkhDid } from '../did.rules';
 import type { ItemIndexer } from '../items/item-indexer.service';
 import { loadNodeDocs } from '../items/item-nodes';
+import { cutText } from '../../shared/text-cut';
 
 /** Items read per question, and how much of each one's text an answer may quote. */
 const ITEMS_PER_QUESTION = 6;
@@ -85,7 +86,7 @@ export class RetrievalService extends DomainService {
       // One node in several of the sources' indexes is one source.
       if (!doc || seen.has(doc.id)) continue;
       seen.add(doc.id);
-      const text = matchingPassages(doc.text, question, TEXT_PER_ITEM) || doc.text.slice(0, TEXT_PER_ITEM);
+      const text = matchingPassages(doc.text, question, TEXT_PER_ITEM) || cutText(doc.text, TEXT_PER_ITEM);
       passages.push({ title: doc.title, url: doc.url, text });
       if (passages.length >= ITEMS_PER_QUESTION) break;
     }

@@ -1,0 +1,135 @@
+import { findAttributes } from '../matching/attributes.rules';
+import { ancestry, conceptOf, lex, verbStems, type Facets } from '../matching/facets.rules';
+import { findPlaces } from '../matching/geo.rules';
+import { conceptSimilarity } from '../matching/ranking.rules';
+import { STOPWORDS, tokenize, type Token } from '../matching/text.rules';
+
+/**
+ * Reading the other seat's standing proposal before accepting it. A proposal is free text: an
+ * external agent may put conditions in it that no requirement check looks at ("in exchange
+ * for 60% of the company and full control of the board"). Accepting agrees to everything it
+ * says, so every statement must be read: each word must be one the rules understand (the
+ * parties' names, the words of a negotiation, a place, a constraint value, an amount, or a
+ * vocabulary concept that one of the two intents is about), and what it states is then
+ * checked with the requirements (evidence.rules.ts). A statement with anything else in it is
+ * a term the rules cannot check: only the owner can judge it.
+ *
+ * Questions and `Answer:` lines are not terms (they are answered and read as answers), nor is
+ * the introducer's note the hosted negotiator quotes (both seats read it already).
+ */
+
+/** Words of a negotiation itself, which state no term. */
+const TALK = new Set(
+  `proposal propose proposed proposing introduction introductions introduce introduced introducing between meet meeting met
+call chat talk connect connecting agree agreed agreement accept accepted accepting deal checked check checks checking against intent
+intents requirement requirements statement stated state states hold holds held offer offers offered offering seek seeks sought
+ask asks asked answer answered question questions condition conditions term terms yes both each other side seat party parties
+fit fits match matches matching welcome suggest suggests suggested exactly everything every fine works work stage round
+rounds music games east west north south central downtown northeast northwest southeast southwest`
+    .split(/\s+/)
+    // As the tokeniser writes them (singular, lower case).
+    .flatMap((w) => tokenize(w).map((t) => t.norm)),
+);
+
+/** What may follow an amount as its own token ("€1.5M" is read as "€1.5" and "M"). */
+const SCALE = new Set(['k', 'm', 'b', 'bn', 'mn', 'thousand', 'million', 'billion']);
+
+const ANSWER_LINE = /^\s*(?:a|answer)(?:\s*\([^)]*\))?\s*:/i;
+const INTRODUCER_QUOTE = /^(.+?) introduced you: "(.*)"\s*$/;
+const PERCENT = /\d+(?:[.,]\d+)?\s*%|\bper ?cent\b/i;
+
+export interface ProposalParties {
+  /** The names of the two seats and of the introducer, if any. */
+  names: string[];
+  mine: Facets;
+  theirs: Facets;
+  /** The introducer's note, which the hosted negotiator may quote. */
+  introducerContext: string | null;
+}
+
+/** Concepts either intent is about, with their ancestors: a proposal naming one of these restates the match. */
+function knownConcepts(p: ProposalParties): string[] {
+  const ids = new Set<string>();
+  for (const f of [p.mine, p.theirs]) {
+    for (const id of [...Object.keys(f.seeks), ...Object.keys(f.offers), ...Object.keys(f.topics)]) for (const a of ancestry(id)) ids.add(a);
+  }
+  return [...ids];
+}
+
+const related = (id: string, known: string[]) => known.some((k) => k === id || conceptSimilarity(k, id) >= 0.5 || conceptSimilarity(id, k) >= 0.5);
+
+/** The lexicon concept whose phrase starts at `i`, and its length (verb forms too); null when none. */
+function conceptAt(tokens: Token[], i: number): { concept: string; length: number } | null {
+  const L = lex();
+  const forms = [tokens[i].norm, ...verbStems(tokens[i].norm)];
+  for (const w of forms) {
+    const entry = (L.byFirst.get(w) ?? []).find((e) => e.words.every((x, k) => (k === 0 ? true : tokens[i + k]?.norm === x)) && (w === tokens[i].norm || e.words.length === 1));
+    if (entry) return { concept: entry.concept, length: entry.words.length };
+  }
+  return null;
+}
+
+/** The words of one statement the rules cannot read, in order (empty when every word is read). */
+export function unreadWords(statement: string, p: ProposalParties): string[] {
+  const tokens = tokenize(statement);
+  const read = new Array<boolean>(tokens.length).fill(false);
+  const mark = (from: number, to: number) => {
+    for (let k = from; k < to; k++) read[k] = true;
+  };
+  for (const h of findPlaces(tokens)) mark(h.start, h.end);
+  for (const h of findAttributes(tokens)) mark(h.start, h.end);
+  const nameWords = new Set(p.names.flatMap((n) => tokenize(n).map((t) => t.norm)));
+  const known = knownConcepts(p);
+  const label = new Set<string>();
+  for (const id of known) {
+    const c = conceptOf(id);
+    // The hosted negotiator names concepts by their labels (or ids), which need not be vocabulary phrases.
+    for (const words of [c?.label, c?.agentLabel, id.replace(/-/g, ' ')]) for (const t of tokenize(words ?? '')) label.add(t.norm);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (read[i]) continue;
+    const t = tokens[i];
+    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm)) {
+      read[i] = true;
+      continue;
+    }
+    // An amount (the tokeniser keeps "€1.5m" whole) is compared by the money check.
+    if (/^[$€£¥]\d/.test(t.raw)) {
+      read[i] = true;
+      if (SCALE.has(tokens[i + 1]?.norm ?? '')) read[++i] = true;
+      continue;
+    }
+    const hit = conceptAt(tokens, i);
+    if (hit && related(hit.concept, known)) {
+      mark(i, i + hit.length);
+      i += hit.length - 1;
+    }
+  }
+  const unread = tokens.filter((_, i) => !read[i]).map((t) => t.raw);
+  // A share ("60%") is a term no requirement speaks to, even when its words are all read.
+  if (PERCENT.test(statement)) unread.push(statement.match(PERCENT)![0]);
+  return unread;
+}
+
+/** The statements of a proposal (not its questions or answers) that hold words the rules cannot read. */
+export function unreadTerms(message: string, p: ProposalParties): string[] {
+  const out: string[] = [];
+  for (const line of message.split('\n')) {
+    if (!line.trim() || ANSWER_LINE.test(line)) continue;
+    const quoted = INTRODUCER_QUOTE.exec(line.trim());
+    if (quoted && p.introducerContext && isQuoteOf(quoted[2], p.introducerContext)) continue;
+    for (const sentence of line.split(/(?<=[?.!])\s+/)) {
+      const s = sentence.trim();
+      if (!s || s.endsWith('?')) continue;
+      if (unreadWords(s, p).length) out.push(s);
+    }
+  }
+  return out;
+}
+
+/** The hosted negotiator quotes the note whitespace-normalised and possibly cut with an ellipsis. */
+function isQuoteOf(quote: string, context: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const q = norm(quote).replace(/…$/, '');
+  return q.length > 0 && norm(context).startsWith(q);
+}
