@@ -1,22 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { NetworkMember } from '../../src/entities/network-member.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { loadDevSet } from '../helpers/dev-set';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createIntent, createNetwork } from '../matching/factories';
 
-interface Dataset {
-  networks: Array<{ key: string; title: string }>;
-  users: Array<{ key: string; name: string }>;
-  intents: Array<{ key: string; user: string; networks: string[]; text: string }>;
-  queries: Array<{ intent: string; relevant: Array<{ intent: string; grade: number }>; hardNegatives?: string[] }>;
-}
 
 type Kind = 'grade2' | 'grade1' | 'hardNegative';
 type Result = 'agreed' | 'declined' | 'owner-question' | 'undecided';
 
-const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval/matching-dev.json'].map((p) => resolve(__dirname, p)).find((p) => existsSync(p));
 
 /**
  * Real pairs from the matching development set, negotiated by two hosted negotiators through the
@@ -26,7 +18,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
  * agent thread and continues. docs/negotiation.md reports the figures (NEGOTIATION_EVAL_PRINT=1
  * prints them and the transcripts).
  */
-(file ? describe : describe.skip)('the hosted negotiator on the development set', () => {
+describe('the hosted negotiator on the development set', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -34,7 +26,7 @@ const file = ['../../../shared/eval/matching-dev.json', '../../../../shared/eval
   afterAll(() => app.close());
 
   it('agrees on clear introductions, declines hard negatives, and asks owners only what intents leave open', async () => {
-    const data = JSON.parse(readFileSync(file!, 'utf8')) as Dataset;
+    const data = loadDevSet();
     const users = new Map<string, TestUser>();
     for (const u of data.users) users.set(u.key, await createUser(app, { name: u.name }));
     const networkIds = new Map<string, string>();
