@@ -1,10 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { scoreQuery } from '../../scripts/eval-offline';
-import { NetworkMember } from '../../src/entities/network-member.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { loadDevSet } from '../helpers/dev-set';
-import { createUser, type TestUser } from '../helpers/factories';
-import { createIntent, createNetwork } from './factories';
+import { seedDevSet } from './factories';
 
 /**
  * The development set through the real service: users, networks (membership = the networks
@@ -21,20 +18,7 @@ describe('development set over HTTP', () => {
 
   it('meets the goal end to end, with no leakage', async () => {
     const data = loadDevSet();
-    const users = new Map<string, TestUser>();
-    for (const u of data.users) users.set(u.key, await createUser(app, { name: u.name }));
-    const networkIds = new Map<string, string>();
-    for (const n of data.networks) networkIds.set(n.key, (await createNetwork(app, [], n.title)).id);
-    await app.withEm(async (em: EntityManager) => {
-      const pairs = new Set(data.intents.flatMap((i) => i.networks.map((n) => `${n}|${i.user}`)));
-      for (const p of pairs) {
-        const [n, u] = p.split('|');
-        em.create(NetworkMember, { networkId: networkIds.get(n)!, userId: users.get(u)!.user.id, role: 'member', joinedAt: new Date() });
-      }
-      await em.flush();
-    });
-    const ids = new Map<string, string>();
-    for (const i of data.intents) ids.set(i.key, (await createIntent(app, users.get(i.user)!.user.id, i.text, i.networks.map((n) => networkIds.get(n)!))).id);
+    const { users, networkIds, intentIds: ids } = await seedDevSet(app, data);
     const keyOf = new Map([...ids].map(([k, v]) => [v, k]));
     const byKey = new Map(data.intents.map((i) => [i.key, i]));
 

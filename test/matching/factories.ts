@@ -3,6 +3,8 @@ import { IntentNetwork } from '../../src/entities/intent-network.entity';
 import { Network } from '../../src/entities/network.entity';
 import { NetworkMember } from '../../src/entities/network-member.entity';
 import type { TestApp } from '../helpers/app';
+import type { DevSet } from '../helpers/dev-set';
+import { createUser, type TestUser } from '../helpers/factories';
 
 let n = 0;
 
@@ -38,4 +40,34 @@ export async function createIntent(
   });
   await app.services.hooks.emit('intents.changed', { intentIds: [intent.id] });
   return intent;
+}
+
+/** The development set written into the service, keyed as in the file. */
+export interface SeededDevSet {
+  users: Map<string, TestUser>;
+  networkIds: Map<string, string>;
+  /** Intent key → intent id. */
+  intentIds: Map<string, string>;
+}
+
+/**
+ * Writes the development set the way the scorer sets it up: one account per user, the
+ * networks, membership = the networks of a user's intents, then every intent shared in its
+ * networks and announced to matching.
+ */
+export async function seedDevSet(app: TestApp, data: DevSet): Promise<SeededDevSet> {
+  const users = new Map<string, TestUser>();
+  for (const u of data.users) users.set(u.key, await createUser(app, { name: u.name }));
+  const networkIds = new Map<string, string>();
+  for (const n of data.networks) networkIds.set(n.key, (await createNetwork(app, [], n.title)).id);
+  await app.withEm(async (em) => {
+    for (const p of new Set(data.intents.flatMap((i) => i.networks.map((n) => `${n}|${i.user}`)))) {
+      const [n, u] = p.split('|');
+      em.create(NetworkMember, { networkId: networkIds.get(n)!, userId: users.get(u)!.user.id, role: 'member', joinedAt: new Date() });
+    }
+    await em.flush();
+  });
+  const intentIds = new Map<string, string>();
+  for (const i of data.intents) intentIds.set(i.key, (await createIntent(app, users.get(i.user)!.user.id, i.text, i.networks.map((n) => networkIds.get(n)!))).id);
+  return { users, networkIds, intentIds };
 }

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NetworkMember } from '../../src/entities/network-member.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { loadDevSet } from '../helpers/dev-set';
-import { createUser, type TestUser } from '../helpers/factories';
-import { createIntent, createNetwork } from '../matching/factories';
+import { seedDevSet } from '../matching/factories';
 
 
 type Kind = 'grade2' | 'grade1' | 'hardNegative';
@@ -27,20 +25,8 @@ describe('the hosted negotiator on the development set', () => {
 
   it('agrees on clear introductions, declines hard negatives, and asks owners only what intents leave open', async () => {
     const data = loadDevSet();
-    const users = new Map<string, TestUser>();
-    for (const u of data.users) users.set(u.key, await createUser(app, { name: u.name }));
-    const networkIds = new Map<string, string>();
-    for (const n of data.networks) networkIds.set(n.key, (await createNetwork(app, [], n.title)).id);
-    await app.withEm(async (em: EntityManager) => {
-      for (const p of new Set(data.intents.flatMap((i) => i.networks.map((n) => `${n}|${i.user}`)))) {
-        const [n, u] = p.split('|');
-        em.create(NetworkMember, { networkId: networkIds.get(n)!, userId: users.get(u)!.user.id, role: 'member', joinedAt: new Date() });
-      }
-      await em.flush();
-    });
+    const { users, networkIds, intentIds: ids } = await seedDevSet(app, data);
     const byKey = new Map(data.intents.map((i) => [i.key, i]));
-    const ids = new Map<string, string>();
-    for (const i of data.intents) ids.set(i.key, (await createIntent(app, users.get(i.user)!.user.id, i.text, i.networks.map((n) => networkIds.get(n)!))).id);
 
     const pairs: Array<{ q: string; c: string; kind: Kind }> = [];
     const seen = new Set<string>();
