@@ -43,11 +43,31 @@ export function dataExceptionOf(e: unknown): DomainError | null {
  * again normally goes through. That is 503 `busy` with `retryable: true` (core-api.md: 503 for
  * what can be retried), not a 500. The service's writers take locks in one order (event
  * counters first) so this should not happen among them; it is the answer when it does anyway.
+ * A database that cannot be reached (refused, reset, shutting down, out of connections) is
+ * likewise 503 `database_unavailable`, retryable, wherever it is met, authentication included.
  */
 export function transientDatabaseErrorOf(e: unknown): DomainError | null {
   const code = (e as { code?: unknown } | null)?.code;
-  if (code !== '40P01' && code !== '40001') return null;
-  return unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });
+  if (code === '40P01' || code === '40001') {
+    return unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });
+  }
+  if (databaseUnreachable(e)) {
+    return unavailable('database_unavailable', { detail: 'The database cannot be reached right now; try again shortly', retryable: true });
+  }
+  return null;
+}
+
+/** Socket errors, PostgreSQL's connection and shutdown classes, and a pool that found no connection. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+function databaseUnreachable(e: unknown): boolean {
+  const err = e as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!err) return false;
+  // Class 08 is connection exceptions, except 08P01 (a protocol violation: see dataExceptionOf).
+  if (typeof err.code === 'string' && (UNREACHABLE_CODES.has(err.code) || /^080\d\d$/.test(err.code))) return true;
+  if (err.name === 'ConnectionException') return true;
+  const message = typeof err.message === 'string' ? err.message : '';
+  return /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|not currently accepting connections|the database system is (shutting down|starting up)/.test(message);
 }
 
 /**
