@@ -180,30 +180,6 @@ export class EmbeddingType {
   description: string | null;
 }
 
-@InputType('EmbeddingInput')
-export class EmbeddingInput {
-  @Field(() => String, { nullable: true })
-  indexId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  itemId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  modelName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  category?: string | null;
-
-  @Field(() => String, { nullable: true })
-  context?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => [Float], { nullable: true, description: 'Any dimension, the same for every vector of one model name' })
-  vector?: number[] | null;
-}
-
 @InputType('EmbeddingKeyInput')
 export class EmbeddingKeyInput {
   @Field(() => String, { nullable: true })
@@ -217,6 +193,19 @@ export class EmbeddingKeyInput {
 
   @Field(() => String, { nullable: true })
   category?: string | null;
+}
+
+/** The natural key's fields plus what an embedding holds (create and update take the same fields). */
+@InputType('EmbeddingInput')
+export class EmbeddingInput extends EmbeddingKeyInput {
+  @Field(() => String, { nullable: true })
+  context?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => [Float], { nullable: true, description: 'Any dimension, the same for every vector of one model name' })
+  vector?: number[] | null;
 }
 
 @InputType('EmbeddingsInput')
