@@ -39,6 +39,7 @@ export class CursorSource implements FrameSource {
 export class ConsumerSource implements FrameSource {
   private released = false;
   private superseded = false;
+  private marking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly em: EntityManager,
@@ -59,10 +60,14 @@ export class ConsumerSource implements FrameSource {
   }
 
   async delivered(frame: Frame): Promise<void> {
-    await markDelivered(this.em, this.agentId, frame.eventId, this.connectionId);
+    this.marking = markDelivered(this.em, this.agentId, frame.eventId, this.connectionId);
+    await this.marking;
   }
 
   async close(): Promise<void> {
+    // A reader that leaves right after taking a frame races the mark of that frame: the mark
+    // must land first, or the release below would hand the delivered frame out again.
+    await this.marking.catch(() => undefined);
     if (!this.released) {
       this.released = true;
       this.detach();
