@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ExecutionResult } from 'graphql';
+import type { z } from 'zod';
+import type { RequestSchema } from './request-schema';
 import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,6 +26,22 @@ export interface RouteDef {
   path: string;
   /** Name of the operation in the .graphql documents. */
   operation: string;
+  /** One line for the OpenAPI document and the reference page. */
+  summary: string;
+  /**
+   * The request's query and body schemas: the router checks the request with them before the
+   * operation runs, and the OpenAPI document publishes them (docs/adr/0090-route-schemas-openapi.md).
+   */
+  request?: RequestSchema;
+  /** The JSON body at the success status (rows that `send` or `stream` describe theirs with `content`). */
+  response?: z.ZodType;
+  /** What a `send` or `stream` row writes instead of JSON. */
+  content?: { kind: 'image' } | { kind: 'sse'; frame: z.ZodType };
+  /**
+   * Documented failures beyond the ones every route shares (400 for a request that fails its
+   * schema, 401/403 from the access rule, 429, 500, 503): status → body.
+   */
+  errors?: Partial<Record<number, z.ZodType>>;
   /** Request → operation variables. Default: none. */
   variables?: (r: RestRequest) => Record<string, unknown>;
   /** Success status. Default 200. */

@@ -11,6 +11,7 @@ import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/va
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { loadOperations, type LoadedOperation } from './operations';
+import { checkPart } from './request-schema';
 import type { RestRequest, RouteDef } from './route-table';
 import { routeTables } from './routes';
 
@@ -110,6 +111,18 @@ async function runRoute(
   }
   const unstorableInBody = route.invalidBody ? unstorableTextPath(r.body) : null;
   if (unstorableInBody !== null) return sendError(res, bodyRefusal([{ path: unstorableInBody, message: UNSTORABLE_TEXT_MESSAGE }]));
+  // The row's schema decides the JSON types before GraphQL sees anything, so GraphQL's list
+  // coercion never turns a string into the array the document asks for.
+  if (route.request?.query) {
+    const checked = checkPart(route.request.query, r.query, 'query');
+    if (!checked.ok) return sendError(res, badRequest(checked.details));
+    r.query = checked.value;
+  }
+  if (route.request?.body && !route.upload) {
+    const checked = checkPart(route.request.body, r.body, 'body');
+    if (!checked.ok) return sendError(res, bodyRefusal(checked.details));
+    r.body = checked.value;
+  }
   let variables: Record<string, unknown>;
   try {
     variables = route.variables ? route.variables(r) : {};

@@ -1,15 +1,30 @@
+import { z } from 'zod';
 import { pick } from '../coerce';
 import type { RouteTable } from '../route-table';
+import { Agent } from '../schemas/accounts.schemas';
+import { nullable, opt, SuccessFlag, timestamp } from '../schemas/schema-kit';
+
+const agentBody = z.object({ agent: Agent });
 
 export const agentRoutes: RouteTable = [
-  { method: 'GET', path: '/api/agents', operation: 'Agents', body: (d) => ({ agents: d.agents }) },
+  { method: 'GET', path: '/api/agents', operation: 'Agents', summary: "The caller's agents, oldest first", response: z.object({ agents: z.array(Agent) }), body: (d) => ({ agents: d.agents }) },
   // Before /api/agents/:id, which would otherwise take "me" for an id.
-  { method: 'GET', path: '/api/agents/me', operation: 'AgentSeat', body: (d) => d.negotiationSeat },
-  { method: 'GET', path: '/api/agents/:id', operation: 'Agent', variables: (r) => ({ id: r.params.id }), body: (d) => ({ agent: d.agent }) },
+  {
+    method: 'GET',
+    path: '/api/agents/me',
+    operation: 'AgentSeat',
+    summary: "Who holds the caller's negotiation seat",
+    response: z.object({ agent: Agent, onboardingCompletedAt: nullable(timestamp()), negotiationExecutorFence: z.boolean() }),
+    body: (d) => d.negotiationSeat,
+  },
+  { method: 'GET', path: '/api/agents/:id', operation: 'Agent', summary: 'One of the caller\'s agents', response: agentBody, variables: (r) => ({ id: r.params.id }), body: (d) => ({ agent: d.agent }) },
   {
     method: 'POST',
     path: '/api/agents',
     operation: 'CreateAgent',
+    summary: 'Registers an external agent (session only)',
+    request: { body: z.object({ name: z.string() }) },
+    response: agentBody,
     variables: (r) => ({ input: pick(r.body, ['name']) }),
     status: 201,
     body: (d) => ({ agent: d.createAgent }),
@@ -18,8 +33,17 @@ export const agentRoutes: RouteTable = [
     method: 'PATCH',
     path: '/api/agents/:id',
     operation: 'UpdateAgent',
+    summary: 'Renames, (de)activates, selects or deselects an agent (session only)',
+    request: {
+      body: z.object({
+        name: opt(z.string()),
+        status: opt(z.string().meta({ description: 'active or inactive' })),
+        handleNegotiations: opt(z.boolean().meta({ description: 'true selects this agent as negotiator; false on the selected one clears the selection' })),
+      }),
+    },
+    response: agentBody,
     variables: (r) => ({ id: r.params.id, input: pick(r.body, ['name', 'status', 'handleNegotiations']) }),
     body: (d) => ({ agent: d.updateAgent }),
   },
-  { method: 'DELETE', path: '/api/agents/:id', operation: 'DeleteAgent', variables: (r) => ({ id: r.params.id }) },
+  { method: 'DELETE', path: '/api/agents/:id', operation: 'DeleteAgent', summary: 'Deletes an external agent and its API keys (session only)', response: SuccessFlag, variables: (r) => ({ id: r.params.id }) },
 ];

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { z } from 'zod';
 import type { Services } from '../../services';
 import type { RouteDef, RouteTable } from '../route-table';
 
@@ -35,6 +36,8 @@ const uploadRow = (kind: Kind): RouteDef => ({
   method: 'POST',
   path: `/api/storage/${kind.segment}`,
   operation: 'UploadImage',
+  summary: `Uploads ${kind.segment === 'avatars' ? 'an avatar' : 'a network image'} (PNG, JPEG, GIF or WebP; multipart field ${kind.field})`,
+  response: z.object({ url: z.string().meta({ description: 'Where GET serves the bytes, with no credential' }) }),
   upload: { field: kind.field },
   // Without a file the operation still runs, so a missing credential answers 401 before the 400.
   variables: (r) => ({ kind: kind.enumName, contentBase64: r.file ? r.file.buffer.toString('base64') : '' }),
@@ -45,6 +48,8 @@ const serveRow = (kind: Kind): RouteDef => ({
   method: 'GET',
   path: `/api/storage/${kind.segment}/:userId/:filename`,
   operation: 'StoredImage',
+  summary: `Serves ${kind.segment === 'avatars' ? 'an avatar' : 'a network image'}; needs no credential`,
+  content: { kind: 'image' },
   variables: (r) => ({ kind: kind.enumName, userId: r.params.userId, filename: r.params.filename }),
   send: (res, d, _r, services) => sendImage(kind, res, d.storedImage, services),
 });
