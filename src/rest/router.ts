@@ -10,6 +10,7 @@ import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../gra
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
+import { apiDocsRouter } from './openapi/api-docs.routes';
 import { loadOperations, type LoadedOperation } from './operations';
 import { checkPart } from './request-schema';
 import type { RestRequest, RouteDef } from './route-table';
@@ -34,6 +35,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
   const operations = loadOperations(schema);
   const fieldRoles = rootFieldRoles();
   const router = express.Router();
+  router.use(apiDocsRouter(schema));
   const uploads = multer({ storage: multer.memoryStorage(), limits: { fileSize: services.config.UPLOAD_MAX_BYTES, files: 1 } });
 
   for (const route of routeTables.flat()) {

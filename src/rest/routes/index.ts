@@ -12,18 +12,29 @@ import { conversationRoutes } from './conversations.routes';
 import { eventRoutes } from './events.routes';
 import { opportunityRoutes } from './opportunities.routes';
 
-/** Every area's table; add new ones here (one line each, in the import list and the array). */
-export const routeTables: RouteTable[] = [
-  accountRoutes,
-  agentRoutes,
-  storageRoutes,
-  authRoutes,
-  webRoutes,
-  intentRoutes,
-  networkRoutes,
-  matchingRoutes,
-  legacyRoutes,
-  conversationRoutes,
-  eventRoutes,
-  opportunityRoutes,
+export interface RouteGroup {
+  /** The OpenAPI tag. */
+  name: string;
+  description: string;
+  /** The earlier route group (legacy-api.md): DID sessions. */
+  legacy?: boolean;
+  routes: RouteTable;
+}
+
+/** Every area's table, in matching order; add new ones here (one line each, in the import list and the array). */
+export const routeGroups: RouteGroup[] = [
+  { name: 'accounts', description: 'The account, users, onboarding, subscribe and docs', routes: accountRoutes },
+  { name: 'agents', description: 'Agents and the negotiation seat', routes: agentRoutes },
+  { name: 'storage', description: 'Image uploads and the images served', routes: storageRoutes },
+  { name: 'auth', description: 'Sign-in (email code, SIWE, device flow), API keys and sessions', routes: authRoutes },
+  { name: 'web', description: 'Scrape, enrichment and web pages', routes: webRoutes },
+  { name: 'intents', description: 'Intents: preparation, creation, sharing', routes: intentRoutes },
+  { name: 'networks', description: 'Networks, members, invitations, join and network requests', routes: networkRoutes },
+  { name: 'matching', description: 'Discovering counterparties', routes: matchingRoutes },
+  { name: 'legacy', description: 'The earlier route group (legacy-api.md): indexes, items, embeddings, private conversations, completions, profile', legacy: true, routes: legacyRoutes },
+  { name: 'conversations', description: 'Direct conversations and the personal-agent thread', routes: conversationRoutes },
+  { name: 'events', description: 'The event stream and its log', routes: eventRoutes },
+  { name: 'opportunities', description: 'Opportunities and negotiations', routes: opportunityRoutes },
 ];
+
+export const routeTables: RouteTable[] = routeGroups.map((g) => g.routes);
