@@ -122,7 +122,7 @@ describe('account and profile', () => {
       ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar'],
       ['an avatar that is no URL', { avatar: 'not a url' }, 'avatar'],
       ['socials as a string', { socials: 'github' }, 'socials'],
-      ['a social link without value', { socials: [{ label: 'github' }] }, 'socials[0].value'],
+      ['a social link without value', { socials: [{ label: 'github' }] }, 'socials.0.value'],
       ['a social link with an empty label', { socials: [{ label: '', value: 'a' }] }, 'socials.0.label'],
       ['21 social links', { socials: Array.from({ length: 21 }, (_, i) => ({ label: `l${i}`, value: 'v' })) }, 'socials'],
       ['a preference that is no boolean', { notificationPreferences: { opportunity: 'yes' } }, 'notificationPreferences.opportunity'],

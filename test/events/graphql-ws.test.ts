@@ -7,10 +7,12 @@ import { pruneEvents } from '../../src/events/retention';
 import { createApiKey } from '../helpers/factories';
 import { ageFrames, until, writeFrames } from './helpers';
 import { openStream } from '../helpers/sse-client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { appendEvents, notification } from '../../src/events/event-log';
 
-type EventsResult = { events: { eventId: string | null; at: string; type: string; frame: Record<string, unknown> } };
+type EventsResult = { events: { eventId: string | null; at: string; type: string; json: Record<string, unknown> } };
 
-const EVENTS = 'subscription($after: String, $consumer: String) { events(after: $after, consumer: $consumer) { eventId at type frame } }';
+const EVENTS = 'subscription($after: String, $consumer: String) { events(after: $after, consumer: $consumer) { eventId at type json } }';
 
 describe('GraphQL subscriptions over graphql-ws', () => {
   let app: TestApp;
@@ -31,7 +33,7 @@ describe('GraphQL subscriptions over graphql-ws', () => {
   it('carries the same frames as the SSE stream: handshake, replay after a cursor, then live', async () => {
     const { user, token, auth } = await createUser(app);
     await writeFrames(app, user.id, 3);
-    const it = connect({ authorization: `Bearer ${token}` }).iterate<{ events: { eventId: string | null; at: string; type: string; frame: Record<string, unknown> } }>({
+    const it = connect({ authorization: `Bearer ${token}` }).iterate<EventsResult>({
       query: EVENTS,
       variables: { after: '1' },
     });
@@ -39,16 +41,46 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     try {
       const got = [];
       for (let i = 0; i < 3; i++) got.push((await it.next()).value!.data!.events);
-      expect(got[0]).toEqual({ eventId: null, at: expect.any(String), type: 'connected', frame: { type: 'connected', at: got[0].at } });
+      expect(got[0]).toEqual({ eventId: null, at: expect.any(String), type: 'connected', json: { type: 'connected', at: got[0].at } });
       expect(got.slice(1).map((e) => e.eventId)).toEqual(['2', '3']);
       await writeFrames(app, user.id, 1);
       const live = (await it.next()).value!.data!.events;
       expect(live.eventId).toBe('4');
       const fromSse = await sse.waitFor(4);
-      expect(fromSse.slice(1).map((m) => m.data)).toEqual([...got.slice(1), live].map((e) => e.frame));
+      expect(fromSse.slice(1).map((m) => m.data)).toEqual([...got.slice(1), live].map((e) => e.json));
     } finally {
       await it.return?.();
       sse.close();
+    }
+  });
+
+  it('types frame as the union of the documented frames; a type it does not list is an OtherFrame', async () => {
+    const { user, token } = await createUser(app);
+    await app.withEm((em) =>
+      em.transactional((tx) =>
+        appendEvents(tx as EntityManager, [
+          { userId: user.id, frame: notification('intent.lifecycle', 'Intent paused', 'x', { intentId: user.id, status: 'paused' }) },
+          { userId: user.id, frame: { type: 'test.frame', n: 1 } },
+        ]),
+      ),
+    );
+    const query = `subscription($after: String) { events(after: $after) { frame {
+      __typename
+      ... on ConnectedFrame { type at }
+      ... on IntentLifecycleFrame { eventId type title data { intentId status } }
+      ... on OtherFrame { eventId type }
+    } } }`;
+    const it = connect({ authorization: `Bearer ${token}` }).iterate<{ events: { frame: Record<string, unknown> } }>({ query, variables: { after: '0' } });
+    try {
+      const got = [];
+      for (let i = 0; i < 3; i++) got.push((await it.next()).value!.data!.events.frame);
+      expect(got).toEqual([
+        { __typename: 'ConnectedFrame', type: 'connected', at: expect.any(String) },
+        { __typename: 'IntentLifecycleFrame', eventId: '1', type: 'intent.lifecycle', title: 'Intent paused', data: { intentId: user.id, status: 'paused' } },
+        { __typename: 'OtherFrame', eventId: '2', type: 'test.frame' },
+      ]);
+    } finally {
+      await it.return?.();
     }
   });
 

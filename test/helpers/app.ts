@@ -10,6 +10,7 @@ import { createLogger } from '../../src/logger';
 import { startRuntime, type Runtime } from '../../src/runtime';
 import type { Services } from '../../src/services';
 import { cloneDatabase, databaseUrl, dropDatabase } from '../setup/db';
+import { watchConformance } from './response-conformance';
 
 export interface TestApp {
   runtime: Runtime;
@@ -76,6 +77,8 @@ export async function startTestApp(
   const logger = opts.logLines ? createLogger(config.LOG_LEVEL, lineCollector(opts.logLines)) : createLogger(config.LOG_LEVEL);
   const runtime = await startRuntime(config, logger);
   const services = runtime.services;
+  // Every response of the suite is checked against the OpenAPI document (the document cannot drift).
+  const conformance = await watchConformance(runtime.server.httpServer);
   return {
     runtime,
     services,
@@ -89,6 +92,9 @@ export async function startTestApp(
       await runtime.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (conformance.violations.length) {
+        throw new Error(`Responses that do not match /api/openapi.json:\n${[...new Set(conformance.violations)].join('\n')}`);
+      }
     },
   };
 }

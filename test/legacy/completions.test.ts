@@ -70,8 +70,8 @@ describe('completions without a language model', () => {
     ]);
     expect((await complete({ messages: [{ role: 'wizard', content: 'Hello' }], sources: [index.id] }).expect(400)).body.details[0].path).toBe('messages.0.role');
     expect((await complete({ prompt: 'Hi?', sources: ['junk'] }).expect(400)).body.details).toEqual([{ path: 'sources.0', message: 'Not an index id or a DID' }]);
-    // GraphQL reads a lone string as a list of one; it still has to name an index or a DID.
-    expect((await complete({ prompt: 'Hi?', sources: 'plain text' }).expect(400)).body.details).toEqual([{ path: 'sources.0', message: 'Not an index id or a DID' }]);
+    // A lone string is not the documented array (the route's schema refuses it before GraphQL could read it as a list of one).
+    expect((await complete({ prompt: 'Hi?', sources: 'plain text' }).expect(400)).body.details).toEqual([{ path: 'sources', message: 'must be an array, not a string' }]);
   });
 
   it('needs a credential (401)', async () => {

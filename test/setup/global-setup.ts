@@ -28,6 +28,8 @@ export default async function globalSetup(): Promise<void> {
     cwd: join(__dirname, '..', '..'),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Where test files record the routes whose success they saw (test/helpers/response-conformance.ts).
+  process.env.IM_TEST_CONFORMANCE_DIR = mkdtempSync(join(tmpdir(), 'im-conformance-'));
   process.env.IM_TEST_ADMIN_URL = adminUrl;
   process.env.IM_TEST_TEMPLATE = template;
 }

@@ -26,6 +26,6 @@ export class EventResolver {
     @Arg('after', () => String, { nullable: true, description: 'Resume after this eventId (Last-Event-ID)' }) _after: string | null,
     @Arg('consumer', () => String, { nullable: true, description: 'An agent id: that agent\'s offset, shared by its connections' }) _consumer: string | null,
   ): EventFrameType {
-    return { eventId: 'eventId' in frame ? frame.eventId : null, at: frame.at, type: frame.type, frame: frame as unknown as Record<string, unknown> };
+    return { eventId: 'eventId' in frame ? frame.eventId : null, at: frame.at, type: frame.type, frame: frame as unknown as Record<string, unknown>, json: frame as unknown as Record<string, unknown> };
   }
 }

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { JSONObjectScalar } from '../shared/scalars';
+import { EventFramePayload } from './event-frame.types';
 
 /** One frame of the caller's stream; `frame` is the whole documented JSON. */
 @ObjectType('EventFrame')
@@ -13,8 +14,11 @@ export class EventFrameType {
   @Field({ description: 'connected, message, negotiation.turn, ... (a client ignores types it does not handle)' })
   type: string;
 
-  @Field(() => JSONObjectScalar, { description: 'The frame as the event stream sends it: eventId, at, type and the rest' })
+  @Field(() => EventFramePayload, { description: 'The frame, typed by its type (select the members you handle)' })
   frame: Record<string, unknown>;
+
+  @Field(() => JSONObjectScalar, { description: 'The frame exactly as the event stream writes it: eventId, at, type and the rest' })
+  json: Record<string, unknown>;
 }
 
 @ObjectType('EventLog')

@@ -16,11 +16,15 @@ const paramsOf = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
+/** Paths whose id may be a short id, which answers 409 ambiguous_id when it matches several. */
+const SHORT_ID_PATH = /^\/api\/(intents|opportunities)\/:id/;
+
 const SHARED_ERRORS: Record<number, string> = {
   400: 'The request failed its schema or a rule: invalid_request with details (invalid_json for a body that is not JSON)',
   401: 'The credential is missing, expired or unknown',
   403: 'Authenticated but not allowed (an API key on a session-only route, a non-member, ...)',
   404: 'The id does not resolve for this caller',
+  409: 'The record moved, or a short id matches several records (ambiguous_id)',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited, with RateLimit-Policy, RateLimit and Retry-After headers',
@@ -34,9 +38,10 @@ function errorStatuses(route: RouteDef, roles: string[] | null): number[] {
   const takesInput = Boolean(route.request?.query || route.request?.body || route.upload || paramsOf(route.path).length);
   if (takesInput) statuses.add(400);
   if (route.request?.body || route.upload) [413, 415].forEach((s) => statuses.add(s));
-  if (roles) statuses.add(401);
-  if (roles?.includes('session')) statuses.add(403);
+  // core-api.md, Errors: any signed-in call may be refused (403) or name what does not resolve for this caller (404).
+  if (roles) [401, 403, 404].forEach((s) => statuses.add(s));
   if (paramsOf(route.path).length) statuses.add(404);
+  if (SHORT_ID_PATH.test(route.path)) statuses.add(409);
   for (const s of Object.keys(route.errors ?? {})) statuses.add(Number(s));
   return [...statuses].sort((a, b) => a - b);
 }
@@ -110,7 +115,8 @@ export function buildOpenApiDocument(schema: GraphQLSchema, version: string): Op
         operationId: operationIdOf(route, counts),
         summary: route.summary,
         tags: [group.name],
-        security: securityOf(roles, Boolean(group.legacy)),
+        // A stream row that checks its credential itself (the legacy ?session=) declares its 401.
+        security: securityOf(roles ?? (route.errors?.[401] ? [] : null), Boolean(group.legacy)),
         parameters: parametersOf(route, collector),
         responses: {},
       };
@@ -197,6 +203,7 @@ const ERROR_EXAMPLES: Record<string, Record<string, unknown>> = {
   401: { error: 'unauthorized', detail: 'A valid session or API key is required' },
   403: { error: 'forbidden', detail: 'This route needs a signed-in session; an API key cannot use it' },
   404: { error: 'not_found', detail: 'Not found' },
+  409: { error: 'ambiguous_id', detail: 'More than one record has this short id; use the full id' },
   413: { error: 'payload_too_large', detail: 'The request body is too large' },
   415: { error: 'unsupported_media_type', detail: 'unsupported charset "LATIN-2"' },
   429: { error: 'rate_limited' },

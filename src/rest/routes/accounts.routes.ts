@@ -97,7 +97,7 @@ export const accountRoutes: RouteTable = [
     summary: 'The service guides: the overview, or one topic',
     request: { query: z.object({ topic: query.string('identity-context, signals, communities-networks, opportunities, negotiations or workflows') }) },
     response: z.union([z.object({ topics: z.array(z.string()), content: z.string() }), z.object({ topic: z.string(), content: z.string() })]),
-    errors: { 404: errorBody(['not_found'], 'Unknown topic: the body lists the topics').extend({ topics: z.array(z.string()) }) },
+    errors: { 404: errorBody(['unknown_topic'], 'Unknown topic: the body lists the topics').extend({ topics: z.array(z.string()) }) },
     variables: (r) => ({ topic: str(r.query.topic) ?? null }),
     body: (d) => (d.docs.topic ? { topic: d.docs.topic, content: d.docs.content } : { topics: d.docs.topics, content: d.docs.content }),
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pick } from '../coerce';
 import type { RouteTable } from '../route-table';
 import { Agent } from '../schemas/accounts.schemas';
-import { nullable, opt, SuccessFlag, timestamp } from '../schemas/schema-kit';
+import { errorBody, nullable, opt, SuccessFlag, timestamp } from '../schemas/schema-kit';
 
 const agentBody = z.object({ agent: Agent });
 
@@ -25,6 +25,7 @@ export const agentRoutes: RouteTable = [
     summary: 'Registers an external agent (session only)',
     request: { body: z.object({ name: z.string() }) },
     response: agentBody,
+    errors: { 422: errorBody(['agent_limit_reached'], 'At most 20 agents per account') },
     variables: (r) => ({ input: pick(r.body, ['name']) }),
     status: 201,
     body: (d) => ({ agent: d.createAgent }),
@@ -42,6 +43,7 @@ export const agentRoutes: RouteTable = [
       }),
     },
     response: agentBody,
+    errors: { 409: errorBody(['agent_inactive'], 'An inactive agent cannot hold the negotiation seat') },
     variables: (r) => ({ id: r.params.id, input: pick(r.body, ['name', 'status', 'handleNegotiations']) }),
     body: (d) => ({ agent: d.updateAgent }),
   },

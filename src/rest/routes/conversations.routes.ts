@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int, pick, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 import { AgentQuestion, Conversation, Message } from '../schemas/conversations.schemas';
-import { nullable, opt, Pagination, query, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
+import { errorBody, nullable, opt, Pagination, query, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
 
 const messageQuery = z.object({
   limit: query.int('Default 50, at most 100'),
@@ -75,6 +75,7 @@ export const conversationRoutes: RouteTable = [
       }),
     },
     response: z.object({ ok: z.literal(true) }),
+    errors: { 409: errorBody(['not_selected_negotiator'], 'The writing agent is not the selected negotiator') },
     variables: (r) => ({ agentId: str(r.query.agentId), intentId: r.body.intentId, entries: r.body.entries }),
     textReadByDomain: ['entries'],
     body: () => ({ ok: true }),
@@ -113,6 +114,7 @@ export const conversationRoutes: RouteTable = [
       }),
     },
     response: z.object({ message: Message }),
+    errors: { 409: errorBody(['not_selected_negotiator'], 'The writing agent is not the selected negotiator') },
     variables: (r) => ({ conversationId: r.params.id, input: pick(r.body, ['parts', 'metadata', 'questionId']) }),
     status: 201,
     body: (d) => ({ message: message(d.postMessage) }),

@@ -49,7 +49,7 @@ export const eventRoutes: RouteTable = [
         slowClientMs: services.config.EVENTS_SLOW_CLIENT_MS,
         logger: services.logger,
         closers: services.streamClosers,
-        toEvent: (d) => ({ id: d.events.eventId, data: d.events.frame }),
+        toEvent: (d) => ({ id: d.events.eventId, data: d.events.json }),
         onCutOff: (buffered) => services.eventStream.noteCutOff(buffered),
       }),
   },

@@ -125,6 +125,7 @@ export const intentRoutes: RouteTable = [
     summary: 'Shares the intent into a network the caller belongs to',
     request: { body: z.object({ networkId: z.string() }) },
     response: networkIds,
+    errors: { 409: errorBody(['intent_archived'], 'The intent is archived') },
     variables: (r) => ({ id: r.params.id, networkId: r.body.networkId }),
     body: (d) => ({ networkIds: d.shareIntent.networkIds }),
   },

@@ -10,7 +10,7 @@ import {
   PrivateConversationWithMessages,
   PrivateMessage,
 } from '../schemas/legacy.schemas';
-import { opt, query } from '../schemas/schema-kit';
+import { errorBody, opt, query } from '../schemas/schema-kit';
 
 const text = () => opt(z.string());
 const embeddingKey = { indexId: text(), itemId: text(), modelName: text(), category: text() };
@@ -100,6 +100,7 @@ summary: 'Deletes an index (soft)', response: LegacyIndex, variables: (r) => ({ 
         take: query.int('Default 24, at most 100'),
       }),
     },
+    errors: { 404: errorBody(['not_found'], 'The index or the item does not exist') },
     response: z.array(Embedding),
     variables: (r) => ({
       input: {
@@ -147,6 +148,7 @@ summary: 'Deletes a private conversation with its messages (the creator only)', 
     summary: 'A private conversation as it changes: reply chunks, end and updates (server-sent events)',
     request: { query: z.object({ session: query.string('The DID session, for clients that cannot send headers') }) },
     content: { kind: 'sse', frame: PrivateConversationFrame },
+    errors: { 401: errorBody(['unauthorized'], 'No usable DID session (header or ?session=)'), 403: errorBody(['forbidden'], 'Not a member of the conversation') },
     variables: (r) => ({ conversationId: r.params.conversationId, session: str(r.query.session) }),
     stream: (res, results, _r, services) =>
       writeSse(res, results, {

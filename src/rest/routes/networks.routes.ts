@@ -19,6 +19,8 @@ const pageQuery = z.object({ page: query.int('From 1'), limit: query.int('Page s
 const networkBody = z.object({ network: Network });
 const networkFields = z.object({ title: opt(z.string()), prompt: opt(z.string()), imageUrl: opt(z.string()), joinPolicy: opt(JoinPolicy) });
 const requestBody = z.object({ request: NetworkRequest });
+const closedRequest = { 409: errorBody(['network_request_closed'], 'The request is no longer pending') };
+const lastOwner = { 409: errorBody(['last_owner'], 'A network keeps at least one owner') };
 
 const paging = (r: RestRequest) => ({ page: int(str(r.query.page)), limit: int(str(r.query.limit)) });
 
@@ -56,6 +58,7 @@ export const networkRoutes: RouteTable = [
     operation: 'AcceptNetworkInvitation',
     summary: 'Joins through an invitation link',
     response: z.object({ network: Network, alreadyMember: z.boolean() }),
+    errors: { 409: errorBody(['invitation_used'], 'The invitation was used') },
     variables: (r) => ({ code: r.params.code }),
     body: (d) => d.acceptNetworkInvitation,
   },
@@ -112,6 +115,7 @@ export const networkRoutes: RouteTable = [
     summary: "Changes a member's permissions (owners only; the last owner stays)",
     request: { body: z.object({ permissions: z.array(NetworkRole) }) },
     response: z.object({ member: Member }),
+    errors: lastOwner,
     variables: (r) => ({ networkId: r.params.id, userId: r.params.memberId, input: pick(r.body, ['permissions']) }),
     body: (d) => ({ member: d.updateNetworkMember }),
   },
@@ -121,6 +125,7 @@ export const networkRoutes: RouteTable = [
     operation: 'RemoveNetworkMember',
     summary: 'Removes a member (owners: anyone; members: themselves)',
     response: MembershipEnd,
+    errors: lastOwner,
     variables: (r) => ({ networkId: r.params.id, userId: r.params.memberId }),
     body: (d) => d.removeNetworkMember,
   },
@@ -139,6 +144,7 @@ export const networkRoutes: RouteTable = [
     response: z.object({ status: z.enum(['joined', 'requested', 'already_member']), network: ListedNetwork, joinRequest: nullable(JoinRequest) }), variables: (r) => ({ id: r.params.id }), body: (d) => d.joinNetwork },
   { method: 'POST', path: '/api/networks/:id/leave', operation: 'LeaveNetwork',
     summary: 'Leaves a network',
+    errors: lastOwner,
     response: MembershipEnd, variables: (r) => ({ id: r.params.id }), body: (d) => d.leaveNetwork },
   {
     method: 'GET',
@@ -157,6 +163,7 @@ export const networkRoutes: RouteTable = [
     summary: 'Approves or declines a join request (owners only)',
     request: { body: z.object({ decision: z.enum(['approve', 'decline']) }) },
     response: z.object({ joinRequest: JoinRequest, member: nullable(Member) }),
+    errors: { 409: errorBody(['join_request_reviewed'], 'The request was already reviewed') },
     variables: (r) => ({ networkId: r.params.id, userId: r.params.userId, decision: r.body.decision }),
     body: (d) => d.reviewJoinRequest,
   },
@@ -196,13 +203,16 @@ export const networkRoutes: RouteTable = [
     summary: 'Changes a pending request (the requester or a reviewer)',
     request: { body: z.object({ name: z.string(), purpose: opt(z.string()) }) },
     response: requestBody,
+    errors: closedRequest,
     variables: (r) => ({ id: r.params.id, input: pick(r.body, ['name', 'purpose']) }),
     body: (d) => ({ request: d.updateNetworkRequest }),
   },
   { method: 'DELETE', path: '/api/network-requests/:id', operation: 'DismissNetworkRequest',
     summary: 'Withdraws or turns down a request',
+    errors: closedRequest,
     response: requestBody, variables: (r) => ({ id: r.params.id }), body: (d) => ({ request: d.dismissNetworkRequest }) },
   { method: 'POST', path: '/api/network-requests/:id/approve', operation: 'ApproveNetworkRequest',
     summary: 'Approves a request: creates the network with the requester as owner (reviewers only)',
+    errors: closedRequest,
     response: z.object({ request: NetworkRequest, network: Network }), variables: (r) => ({ id: r.params.id }), body: (d) => d.approveNetworkRequest },
 ];

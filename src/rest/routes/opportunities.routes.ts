@@ -17,6 +17,10 @@ const cards = z.object({ opportunities: z.array(OpportunityCard), pagination: Pa
 const negotiations = z.object({ negotiations: z.array(NegotiationRow), pagination: Pagination });
 const statusBody = z.object({ status: opt(z.string().meta({ description: 'accepted or rejected' })) });
 const statusErrors = { 409: errorBody(undefined, 'The opportunity moved (already approved, ended, or not pending)') };
+const pairErrors = {
+  409: errorBody(undefined, 'An intent is paused or archived (intent_inactive), or a short id is ambiguous'),
+  422: errorBody(undefined, 'The pair cannot meet: same_owner, intent_not_shared, ...'),
+};
 const chatErrors = { 409: errorBody(undefined, 'The opportunity is neither pending nor accepted') };
 // The protocol's own wording for a turn's fields (src/domain/negotiations/negotiation.schemas.ts).
 const ACTION = opt(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(', ')}` }));
@@ -45,6 +49,7 @@ export const opportunityRoutes: RouteTable = [
     summary: 'Opens one opportunity per pick from your intent; a pair that has one returns it',
     request: { body: z.object({ counterparties: opt(z.array(z.object({ intentId: opt(z.string()), networkId: opt(z.string()) })).meta({ description: 'At most 30' })) }) },
     response: z.object({ opportunities: z.array(OpportunityCard) }),
+    errors: pairErrors,
     variables: (r) => ({ intentId: r.params.id, counterparties: r.body.counterparties }),
     body: (d) => ({ opportunities: d.openOpportunities }),
   },
@@ -99,6 +104,7 @@ export const opportunityRoutes: RouteTable = [
       }),
     },
     response: z.object({ opportunityId: z.string() }),
+    errors: pairErrors,
     variables: (r) => ({ input: pick(r.body, ['networkId', 'intents', 'context']) }),
     body: (d) => ({ opportunityId: d.introduceOpportunity.opportunityId }),
   },
@@ -159,7 +165,7 @@ export const opportunityRoutes: RouteTable = [
       400: errorBody([...turnTexts(400), 'invalid_request'] as [string, ...string[]]),
       403: errorBody([...turnTexts(403), 'forbidden', 'unauthorized'] as [string, ...string[]]),
       404: errorBody(['not_found', ...turnTexts(404)]),
-      409: errorBody(turnTexts(409)),
+      409: errorBody([...turnTexts(409), 'ambiguous_id'] as [string, ...string[]]),
     },
     invalidBody: REFUSALS.invalidAction.error,
     variables: (r) => ({

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services';
 import type { RouteDef, RouteTable } from '../route-table';
+import { errorBody } from '../schemas/schema-kit';
 
 type Kind = { enumName: 'AVATAR' | 'NETWORK_IMAGE'; segment: 'avatars' | 'network-images'; field: string };
 
@@ -38,6 +39,7 @@ const uploadRow = (kind: Kind): RouteDef => ({
   operation: 'UploadImage',
   summary: `Uploads ${kind.segment === 'avatars' ? 'an avatar' : 'a network image'} (PNG, JPEG, GIF or WebP; multipart field ${kind.field})`,
   response: z.object({ url: z.string().meta({ description: 'Where GET serves the bytes, with no credential' }) }),
+  errors: { 422: errorBody(undefined, 'Not an image of a supported type, or too large in pixels') },
   upload: { field: kind.field },
   // Without a file the operation still runs, so a missing credential answers 401 before the 400.
   variables: (r) => ({ kind: kind.enumName, contentBase64: r.file ? r.file.buffer.toString('base64') : '' }),

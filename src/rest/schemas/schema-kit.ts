@@ -23,8 +23,8 @@ export const opt = <T extends z.ZodType>(s: T) => s.nullish();
  * cannot convert fails the schema with a message that names the expected type.
  */
 export const query = {
-  int: (description?: string) => described(z.preprocess(int, z.number().int()).optional(), description),
-  bool: (description?: string) => described(z.preprocess(bool, z.boolean()).optional(), description),
+  int: (description?: string) => described(z.preprocess(int, z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' })).optional(), description),
+  bool: (description?: string) => described(z.preprocess(bool, z.boolean({ error: 'must be true or false' })).optional(), description),
   string: (description?: string) => described(z.preprocess(str, z.string()).optional(), description),
   /** Comma-separated, or the key repeated. */
   list: (description?: string) => described(z.preprocess(list, z.array(z.string())).optional(), description),
