@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The root package.json names the client package as a workspace (packages/client).
+COPY packages/client/package.json packages/client/
 # npm ci rejects this lock file (npm 11 leaves other platforms' optional bindings out of it), so install from it instead.
 RUN npm install --no-audit --no-fund
 COPY . .

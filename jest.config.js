@@ -8,7 +8,8 @@ delete swc.$schema;
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // The service's tests and the client package's (which run against the service).
+  roots: ['<rootDir>/test', '<rootDir>/packages/client/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
