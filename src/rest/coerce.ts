@@ -1,6 +1,7 @@
 /**
  * Query strings arrive as text. These convert the obvious forms and pass anything else through
- * unchanged, so GraphQL's own coercion rejects it with a 400 that names the variable.
+ * unchanged, so the route's query schema (src/rest/schemas/schema-kit.ts) refuses it with a 400
+ * that names the parameter.
  */
 export function int(v: unknown): unknown {
   if (v === undefined || v === '') return undefined;
