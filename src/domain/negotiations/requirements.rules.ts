@@ -1,3 +1,4 @@
+import { readIntent } from '../reading/intent-reader';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
 import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
@@ -384,7 +385,7 @@ export function questionKeys(question: string): string[] {
 }
 
 function emptyFacets(): Facets {
-  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [] };
+  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [], reading: readIntent('') };
 }
 
 /**

@@ -1,0 +1,31 @@
+import type { IntentReading } from '../reading/intent-reader';
+import type { Idf } from './pair-score';
+
+/** Document frequencies of stems over a set of intents (a stem counts once per intent). */
+export interface TermCounts {
+  docs: number;
+  df: Map<string, number>;
+}
+
+export function countTerms(readings: Iterable<IntentReading>): TermCounts {
+  const df = new Map<string, number>();
+  let docs = 0;
+  for (const r of readings) {
+    docs += 1;
+    for (const t of new Set([...Object.keys(r.seek), ...Object.keys(r.give)])) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  return { docs, df };
+}
+
+/** BM25's inverse document frequency: never negative, highest for words one intent uses. */
+export function idfOf(counts: TermCounts): Idf {
+  const n = Math.max(1, counts.docs);
+  return (t) => {
+    const d = counts.df.get(t) ?? 0;
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  };
+}
+
+export function idfFrom(readings: Iterable<IntentReading>): Idf {
+  return idfOf(countTerms(readings));
+}

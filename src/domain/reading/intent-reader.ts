@@ -1,0 +1,259 @@
+import stemWord from 'wink-porter2-stemmer';
+import { findPlaces, type PlaceRef } from '../matching/geo.rules';
+import { tokenize, type Token } from '../matching/text.rules';
+import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, SEEK_CUES, STOP_WORDS } from './cues';
+import { readConstraints, type Constraints } from './constraints';
+
+/** Bump when reading changes: stored readings of an older version are recomputed. */
+export const READING_VERSION = 1;
+
+/**
+ * What an intent says, read by general rules with no vocabulary of trades: the words of what it
+ * seeks and of what it gives (stemmed), what it refuses ("no agencies"), what it restricts to
+ * ("only in-person teams"), and the constraints it states (place, language, mode, stage, money).
+ * Anything not introduced by a request cue counts as giving: people describe themselves and what
+ * they have without saying "I offer".
+ */
+export interface IntentReading {
+  v: number;
+  seek: Record<string, number>;
+  give: Record<string, number>;
+  /** Stems named after a negation: the author refuses them. */
+  refuse: string[];
+  /** Stems named after "only": the author accepts only counterparts that state them. */
+  only: string[];
+  places: PlaceRef[];
+  constraints: Constraints;
+  /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
+  cued: { seek: boolean; give: boolean };
+  /** The words of each side as written, in order (what a provider embeds, what cards quote). */
+  text: { seek: string; give: string };
+}
+
+export interface ReadOptions {
+  /** The side of words no cue introduces: `give` for an intent (self-description), `seek` for a search query. */
+  defaultRole?: 'seek' | 'give';
+}
+
+type Role = 'seek' | 'give';
+
+interface Cue {
+  words: string[];
+  kind: 'seek' | 'give' | 'audience' | 'neg' | 'only';
+}
+
+let cueIndex: Map<string, Cue[]> | null = null;
+const norms = (phrase: string) => tokenize(phrase).map((t) => t.norm);
+
+function cues(): Map<string, Cue[]> {
+  if (cueIndex) return cueIndex;
+  const index = new Map<string, Cue[]>();
+  const add = (list: string[], kind: Cue['kind']) => {
+    for (const phrase of list) {
+      const words = norms(phrase);
+      if (!words.length) continue;
+      const at = index.get(words[0]) ?? [];
+      at.push({ words, kind });
+      index.set(words[0], at);
+    }
+  };
+  add(SEEK_CUES, 'seek');
+  add(GIVE_CUES, 'give');
+  add(AUDIENCE_VERBS, 'audience');
+  add(NEGATORS, 'neg');
+  add(ONLY_WORDS, 'only');
+  for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
+  cueIndex = index;
+  return index;
+}
+
+let stopStems: Set<string> | null = null;
+function isStop(norm: string, stemmed: string): boolean {
+  stopStems ??= new Set(STOP_WORDS.flatMap((w) => [w, stemWord(w)]));
+  return stopStems.has(norm) || stopStems.has(stemmed);
+}
+
+const stemCache = new Map<string, string>();
+/** The stem a word is compared by ("imaging" and "images" meet). */
+export function stemOf(norm: string): string {
+  let s: string | undefined = stemCache.get(norm);
+  if (s === undefined) {
+    s = /^[\p{L}]+$/u.test(norm) ? stemWord(norm) : norm;
+    if (stemCache.size > 50_000) stemCache.clear();
+    stemCache.set(norm, s);
+  }
+  return s;
+}
+
+/** A content word: not a stop word, not a bare number or a single character. */
+function contentStem(t: Token): string | null {
+  const n = t.norm.replace(/^[-'’]+|[-'’]+$/g, '');
+  if (n.length < 2 || /^[$€£¥]?[\d.,]+[kmb]?\+?$/.test(n)) return null;
+  const s = stemOf(n);
+  return isStop(n, s) ? null : s;
+}
+
+interface Piece {
+  tokens: Token[];
+  question: boolean;
+  bullet: boolean;
+  heading: boolean;
+}
+
+const BULLET_RE = /^\s*(?:[-*•·▪◦–]|\d+[.)])\s+/;
+
+/** Sentences with the punctuation that tells a question, a heading and a bullet. */
+function pieces(text: string): Piece[] {
+  const out: Piece[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (!line.trim()) continue;
+    const bullet = BULLET_RE.test(line);
+    const body = line.replace(BULLET_RE, '');
+    const parts = body.split(/(?<=[!?;])\s+|(?<=[^\d\s][.])\s+|(?<=\d[.])\s+(?=[A-Z])/);
+    parts.forEach((p, i) => {
+      const tokens = tokenize(p, out.length);
+      if (!tokens.length) return;
+      out.push({ tokens, question: /\?\s*$/.test(p), bullet: bullet && i === 0, heading: /:\s*$/.test(p) && i === parts.length - 1 });
+    });
+  }
+  return out;
+}
+
+function cueAt(tokens: Token[], i: number): Cue | null {
+  for (const c of cues().get(tokens[i].norm) ?? []) {
+    if (c.words.every((w, k) => tokens[i + k]?.norm === w)) return c;
+  }
+  return null;
+}
+
+/** Verbs of having: "no" after them (or "not" before them) states a lack. */
+const LACK_BEFORE = new Set(['have', 'ha', 'had', 'got', 'is', 'are', 'there', 'left', 'lack', 'lacking', 'with', 'habe', 'haben', 'hat']);
+
+/** Negated verbs ("can't", "don't"): what follows is usually what the author lacks. */
+const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent', 'doesnt', 'didnt']);
+/** "don't want X", "not interested in X": the negation refuses X. */
+const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
+
+/** Post-position request words: "drummer wanted", "Zimmer gesucht". */
+const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht', 'wanted!']);
+
+/** Reads an intent's text. Pure and deterministic. */
+export function readIntent(text: string, options: ReadOptions = {}): IntentReading {
+  const uncued: Role = options.defaultRole ?? 'give';
+  const words = { seek: [] as string[], give: [] as string[] };
+  const seek: Record<string, number> = {};
+  const give: Record<string, number> = {};
+  const refuse = new Set<string>();
+  const only = new Set<string>();
+  const places: PlaceRef[] = [];
+  const cued = { seek: false, give: false };
+  let headingRole: Role | null = null;
+
+  for (const piece of pieces(text)) {
+    const { tokens } = piece;
+    const placeAt = new Set<number>();
+    for (const p of findPlaces(tokens)) {
+      places.push(p.place);
+      for (let k = p.start; k < p.end; k++) placeAt.add(k);
+    }
+    let role: Role = piece.bullet && headingRole ? headingRole : piece.question ? 'seek' : uncued;
+    let explicit: boolean = piece.bullet && headingRole !== null;
+    let audience = false;
+    let negLeft = 0;
+    let onlyLeft = 0;
+    // Terms of this clause given by default (no cue yet): a post-position "wanted" makes them sought.
+    let clauseDefault: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.breakBefore) {
+        negLeft = 0;
+        onlyLeft = 0;
+        audience = false;
+        clauseDefault = [];
+      }
+      if (AFTER_SEEK.has(t.norm)) {
+        for (const s of clauseDefault) {
+          if (give[s] !== undefined) delete give[s];
+          seek[s] = 1;
+        }
+        clauseDefault = [];
+        cued.seek = true;
+        continue;
+      }
+      const cue = cueAt(tokens, i);
+      if (cue) {
+        i += cue.words.length - 1;
+        if (cue.kind === 'neg') {
+          // "can't afford X", "we have no X", "there is no X": a lack, which is a need. A refusal
+          // is a "no X" that follows no verb of having ("no agencies"), or "don't want X".
+          const before = tokens[i - cue.words.length]?.norm ?? '';
+          const after = tokens[i + 1]?.norm ?? '';
+          const verbNegation = VERB_NEGATORS.has(t.norm) && !REFUSING_VERBS.has(after);
+          if (verbNegation || LACK_BEFORE.has(before) || LACK_BEFORE.has(after)) {
+            role = 'seek';
+            explicit = true;
+            cued.seek = true;
+          } else negLeft = REFUSING_VERBS.has(after) ? 4 : 3;
+        }
+        else if (cue.kind === 'only') {
+          onlyLeft = 3;
+          // "X only": the words just before are the restriction too.
+          for (let k = i - cue.words.length; k >= 0 && k >= i - cue.words.length - 2 && !tokens[k + 1]?.breakBefore; k--) {
+            const s = contentStem(tokens[k]);
+            if (s && !placeAt.has(k)) only.add(s);
+          }
+        } else if (cue.kind === 'audience') {
+          if (role === 'seek' && explicit) continue;
+          const s = contentStem(t);
+          if (s) give[s] = 1;
+          audience = true;
+          cued.give = true;
+          role = 'give';
+          explicit = true;
+        } else {
+          role = cue.kind;
+          audience = false;
+          explicit = true;
+          cued[cue.kind] = true;
+          clauseDefault = [];
+        }
+        continue;
+      }
+      if (placeAt.has(i)) continue;
+      const s = contentStem(t);
+      if (!s) continue;
+      if (negLeft > 0) {
+        refuse.add(s);
+        negLeft -= 1;
+        continue;
+      }
+      if (onlyLeft > 0) {
+        only.add(s);
+        onlyLeft -= 1;
+      }
+      const r: Role = audience ? 'seek' : role;
+      (r === 'seek' ? seek : give)[s] = 1;
+      words[r].push(t.raw);
+      if (!explicit) clauseDefault.push(s);
+    }
+    if (piece.heading && !piece.bullet) headingRole = explicit ? role : null;
+    else if (!piece.bullet) headingRole = null;
+  }
+  return {
+    v: READING_VERSION,
+    seek,
+    give,
+    refuse: [...refuse],
+    only: [...only],
+    places: dedupePlaces(places),
+    constraints: readConstraints(text),
+    cued,
+    text: { seek: words.seek.join(' '), give: words.give.join(' ') },
+  };
+}
+
+function dedupePlaces(places: PlaceRef[]): PlaceRef[] {
+  const seen = new Map<string, PlaceRef>();
+  for (const p of places) seen.set(`${p.kind}:${p.key}:${p.area ?? ''}`, p);
+  return [...seen.values()];
+}
