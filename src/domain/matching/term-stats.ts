@@ -17,9 +17,15 @@ export function countTerms(readings: Iterable<IntentReading>): TermCounts {
   return { docs, df };
 }
 
-/** BM25's inverse document frequency: never negative, highest for words one intent uses. */
+/**
+ * Intents a word is assumed absent from, beyond those counted: in a small network a word three
+ * of five intents use is still informative, and the prior fades as the network grows.
+ */
+export const PRIOR_DOCS = 20;
+
+/** BM25's inverse document frequency over the counted intents plus the prior: never negative. */
 export function idfOf(counts: TermCounts): Idf {
-  const n = Math.max(1, counts.docs);
+  const n = Math.max(1, counts.docs) + PRIOR_DOCS;
   return (t) => {
     const d = counts.df.get(t) ?? 0;
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
