@@ -131,7 +131,7 @@ const LACK_BEFORE = new Set(['have', 'ha', 'had', 'got', 'is', 'are', 'there', '
 
 /** Negated verbs ("can't", "don't"): what follows is usually what the author lacks. */
 const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent', 'doesnt', 'didnt']);
-/** "don't want X", "not interested in X": the negation refuses X. */
+/** "do not want X", "not interested in X": the negation refuses X. */
 const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
 
 /** Post-position request words: "drummer wanted", "Zimmer gesucht". */
@@ -184,8 +184,8 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       if (cue) {
         i += cue.words.length - 1;
         if (cue.kind === 'neg') {
-          // "can't afford X", "we have no X", "there is no X": a lack, which is a need. A refusal
-          // is a "no X" that follows no verb of having ("no agencies"), or "don't want X".
+          // "cannot find X", "we have no X", "there is no X": a lack, which is a need. A refusal
+          // is a "no X" that follows no verb of having ("no agencies"), or "do not want X".
           const before = tokens[i - cue.words.length]?.norm ?? '';
           const after = tokens[i + 1]?.norm ?? '';
           const verbNegation = VERB_NEGATORS.has(t.norm) && !REFUSING_VERBS.has(after);
