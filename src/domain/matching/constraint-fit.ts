@@ -24,10 +24,9 @@ function disjoint(a: string[] | undefined, b: string[] | undefined): boolean {
   return !a.some((x) => b.includes(x));
 }
 
-const OFF = new Set((process.env.IM_PENALTY_OFF ?? '').split(','));
 export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: string[]): number {
   let f = 1;
-  if (!OFF.has('place') && q.places.length && c.places.length) {
+  if (q.places.length && c.places.length) {
     let best = 0;
     for (const a of q.places) for (const b of c.places) best = Math.max(best, placeCompatibility(a, b));
     if (best < 1) {
@@ -39,19 +38,19 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
   for (const dim of ['lang', 'mode', 'stage', 'employment'] as ConstraintDim[]) {
     const a = q.constraints.values[dim];
     const b = c.constraints.values[dim];
-    if (!OFF.has(dim) && disjoint(a, b)) {
+    if (disjoint(a, b)) {
       f *= PENALTY[dim];
       reasons.push(dim);
     }
     const refusedByQ = q.constraints.refused[dim]?.some((v) => b?.includes(v));
     const refusedByC = c.constraints.refused[dim]?.some((v) => a?.includes(v));
-    if (!OFF.has('refdim') && (refusedByQ || refusedByC)) {
+    if ((refusedByQ || refusedByC)) {
       f *= PENALTY.refused;
       reasons.push(`refused-${dim}`);
     }
   }
   const refuses = (x: IntentReading, y: IntentReading) => x.refuse.some((t) => y.give[t] !== undefined);
-  if (!OFF.has('refused') && (refuses(q, c) || refuses(c, q))) {
+  if ((refuses(q, c) || refuses(c, q))) {
     f *= PENALTY.refused;
     reasons.push('refused');
   }

@@ -26,9 +26,15 @@ export const PRIOR_DOCS = 20;
 /** BM25's inverse document frequency over the counted intents plus the prior: never negative. */
 export function idfOf(counts: TermCounts): Idf {
   const n = Math.max(1, counts.docs) + PRIOR_DOCS;
+  const cache = new Map<string, number>();
   return (t) => {
-    const d = counts.df.get(t) ?? 0;
-    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+    let v = cache.get(t);
+    if (v === undefined) {
+      const d = counts.df.get(t) ?? 0;
+      v = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+      cache.set(t, v);
+    }
+    return v;
   };
 }
 

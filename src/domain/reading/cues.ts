@@ -8,7 +8,7 @@
 
 /** Phrases after which the sentence says what its author seeks. */
 export const SEEK_CUES = [
-  'looking for', 'look for', 'looking to', 'looking out for', 'search for', 'searching for', 'in search of', 'seeking', 'seek',
+  'looking for', 'look for', 'looking to', 'looking out for', 'on the lookout for', 'hunting for', 'in the hunt for', 'search for', 'searching for', 'in search of', 'seeking', 'seek',
   'need', 'needed', 'needing', 'in need of', 'want', 'wanted', 'wanting', 'would like', 'would love', 'would be great',
   'hoping to', 'hope to', 'trying to find', 'trying to', 'require', 'required', 'requiring', 'hiring', 'to hire', 'recruiting',
   'raising', 'fundraising', 'request', 'requesting', 'anyone', 'anybody', 'is there', 'are there', 'who can', 'where can',

@@ -27,7 +27,7 @@ export interface IntentReading {
   /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
   cued: { seek: boolean; give: boolean };
   /** The words of each side as written, in order (what a provider embeds, what cards quote). */
-  text: { seek: string; give: string };
+  text: { seek: string; give: string; refuse: string };
 }
 
 export interface ReadOptions {
@@ -140,7 +140,7 @@ const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht',
 /** Reads an intent's text. Pure and deterministic. */
 export function readIntent(text: string, options: ReadOptions = {}): IntentReading {
   const uncued: Role = options.defaultRole ?? 'give';
-  const words = { seek: [] as string[], give: [] as string[] };
+  const words = { seek: [] as string[], give: [] as string[], refuse: [] as string[] };
   const seek: Record<string, number> = {};
   const give: Record<string, number> = {};
   const refuse = new Set<string>();
@@ -224,6 +224,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       if (!s) continue;
       if (negLeft > 0) {
         refuse.add(s);
+        words.refuse.push(t.raw);
         negLeft -= 1;
         continue;
       }
@@ -248,7 +249,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     places: dedupePlaces(places),
     constraints: readConstraints(text),
     cued,
-    text: { seek: words.seek.join(' '), give: words.give.join(' ') },
+    text: { seek: words.seek.join(' '), give: words.give.join(' '), refuse: words.refuse.join(' ') },
   };
 }
 
@@ -256,4 +257,19 @@ function dedupePlaces(places: PlaceRef[]): PlaceRef[] {
   const seen = new Map<string, PlaceRef>();
   for (const p of places) seen.set(`${p.kind}:${p.key}:${p.area ?? ''}`, p);
   return [...seen.values()];
+}
+
+/** What two readings of one side say together (an intent and an answer its negotiator gave). */
+export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading {
+  const join = (x: string, y: string) => [x, y].filter(Boolean).join(' ');
+  return {
+    ...a,
+    seek: { ...a.seek, ...b.seek },
+    give: { ...a.give, ...b.give },
+    refuse: [...new Set([...a.refuse, ...b.refuse])],
+    only: [...new Set([...a.only, ...b.only])],
+    places: dedupePlaces([...a.places, ...b.places]),
+    cued: { seek: a.cued.seek || b.cued.seek, give: a.cued.give || b.cued.give },
+    text: { seek: join(a.text.seek, b.text.seek), give: join(a.text.give, b.text.give), refuse: join(a.text.refuse, b.text.refuse) },
+  };
 }
