@@ -1,6 +1,6 @@
 import { mergeReadings, readIntent, stemOf } from '../reading/intent-reader';
 import { idfFrom } from '../matching/term-stats';
-import { generalRarity } from '../reading/word-commonness';
+import { generalRarity } from '../reading/english';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
 import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';

@@ -1,8 +1,10 @@
-import stemWord from 'wink-porter2-stemmer';
 import { findPlaces, type PlaceRef } from '../matching/geo.rules';
 import { tokenize, type Token } from '../matching/text.rules';
 import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, SEEK_CUES, STOP_WORDS } from './cues';
 import { readConstraints, type Constraints } from './constraints';
+import { stemOf } from './english';
+
+export { stemOf };
 
 /** Bump when reading changes: stored readings of an older version are recomputed. */
 export const READING_VERSION = 1;
@@ -69,20 +71,8 @@ function cues(): Map<string, Cue[]> {
 
 let stopStems: Set<string> | null = null;
 function isStop(norm: string, stemmed: string): boolean {
-  stopStems ??= new Set(STOP_WORDS.flatMap((w) => [w, stemWord(w)]));
+  stopStems ??= new Set(STOP_WORDS.flatMap((w) => [w, stemOf(w)]));
   return stopStems.has(norm) || stopStems.has(stemmed);
-}
-
-const stemCache = new Map<string, string>();
-/** The stem a word is compared by ("imaging" and "images" meet). */
-export function stemOf(norm: string): string {
-  let s: string | undefined = stemCache.get(norm);
-  if (s === undefined) {
-    s = /^[\p{L}]+$/u.test(norm) ? stemWord(norm) : norm;
-    if (stemCache.size > 50_000) stemCache.clear();
-    stemCache.set(norm, s);
-  }
-  return s;
 }
 
 /** A content word: not a stop word, not a bare number or a single character. */
