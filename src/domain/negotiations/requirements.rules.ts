@@ -159,6 +159,8 @@ function statusOfFit(f: number): CheckStatus {
  */
 const NEED_HOLDS = 1;
 const NEED_RARITY_POWER = 2;
+/** How many times the evidence for a shared need must exceed that for a met one to call the sides rivals. */
+const SAME_SIDE = 2;
 
 /** The words as written whose stems are among `stems`, in order, at most four. */
 function wordsFor(text: string, stems: Set<string>): string[] {
@@ -197,7 +199,11 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   for (const t of Object.keys(back)) if (a.give[t] !== undefined) got += 0.5 * idf(t);
   // Both after the same thing: what they share is the need itself, which neither answers.
   let rival = 0;
-  if (asker) for (const t of Object.keys(a.seek)) if (b.seek[t] !== undefined) rival += idf(t);
+  const rivalWords = new Set<string>();
+  if (asker) for (const t of Object.keys(a.seek)) if (b.seek[t] !== undefined) {
+    rival += idf(t);
+    rivalWords.add(t);
+  }
   const soughtText = asker ? a.text.seek : b.text.seek;
   const offeredText = asker ? b.text.give : a.text.give;
   const base = {
@@ -208,6 +214,8 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
   if (got >= NEED_HOLDS && rival < got) return { ...base, status: 'holds' };
+  // Plainly after the same thing, and offering little of it: a rival, not a counterpart.
+  if (rival >= SAME_SIDE * Math.max(got, NEED_HOLDS)) return { ...base, status: 'contradicted', reason: 'same-side', theirs: { words: wordsFor(b.text.seek, rivalWords) } };
   return { ...base, status: 'unknown', reason: rival >= got && rival > 0 ? 'same-side' : undefined };
 }
 
@@ -250,6 +258,9 @@ function refusalChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): Requir
   return out;
 }
 
+/** Dimensions whose plain mismatch declines even when not stated as strict. */
+const DECISIVE_WHEN_FAR = new Set<Dim>(['stage', 'lang']);
+
 /** Dimensions asked about when the other side does not state them. */
 const ASKED_WHEN_SILENT = new Set<Dim>(['stage', 'lang']);
 
@@ -275,8 +286,9 @@ function dimChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): Requiremen
     }
     const strict = mine.strict.includes(dim) || theirs.strict.includes(dim);
     const fit = statusOfFit(dimCompatibility(dim, a, b, strict));
-    // A mismatch declines only where a side states the value as a requirement; else the owner decides.
-    const status: CheckStatus = strict ? (fit === 'holds' ? 'holds' : 'contradicted') : fit === 'contradicted' ? 'close' : fit;
+    // A mismatch declines where a side states the value as a requirement, or where a stage or a
+    // language is plainly another (seed against Series C); otherwise the owner decides.
+    const status: CheckStatus = strict ? (fit === 'holds' ? 'holds' : 'contradicted') : fit === 'contradicted' && !DECISIVE_WHEN_FAR.has(dim) ? 'close' : fit;
     out.push({ ...base, status, theirs: { values: b }, reason: status === 'contradicted' ? 'mismatch' : undefined });
   }
   return out;

@@ -124,6 +124,9 @@ const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent'
 /** "do not want X", "not interested in X": the negation refuses X. */
 const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
 
+/** Words after which a serving verb is a verb: a subject, a modal, "to". */
+const VERB_BEFORE = new Set(['i', 'we', 'they', 'who', 'that', 'to', 'can', 'will', 'also', 'and', 'happy', 'glad', 'love', 'usually', 'mostly', 'regularly', 'often', 'actively', 'currently']);
+
 /** Post-position request words: "drummer wanted", "Zimmer gesucht". */
 const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht', 'wanted!']);
 
@@ -194,6 +197,12 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
           }
         } else if (cue.kind === 'audience') {
           if (role === 'seek' && explicit) continue;
+          // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
+          if (!VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
+            const s = contentStem(t);
+            if (s && !placeAt.has(i)) (role === 'seek' ? seek : give)[s] = 1;
+            continue;
+          }
           const s = contentStem(t);
           if (s) give[s] = 1;
           audience = true;
