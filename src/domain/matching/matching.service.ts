@@ -49,6 +49,7 @@ export function combineReadings(query: IntentReading, intent: IntentReading): In
     give: { ...intent.give, ...query.give },
     refuse: [...new Set([...query.refuse, ...intent.refuse])],
     only: [...new Set([...query.only, ...intent.only])],
+    seekHead: seeks ? query.seekHead : intent.seekHead,
     places: query.places.length ? query.places : intent.places,
     constraints: {
       values: { ...intent.constraints.values, ...query.constraints.values },

@@ -213,7 +213,9 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
     theirs: { words: asker ? wordsFor(offeredText, met) : wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) },
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
-  if (got >= NEED_HOLDS && rival < got) return { ...base, status: 'holds' };
+  // The head of the need met ("looking for seed investors" and an angel investor) holds it too.
+  const headMet = asker && a.seekHead.some((t) => met.has(t));
+  if ((got >= NEED_HOLDS || headMet) && rival < got) return { ...base, status: 'holds' };
   // Plainly after the same thing, and offering little of it: a rival, not a counterpart.
   if (rival >= SAME_SIDE * Math.max(got, NEED_HOLDS)) return { ...base, status: 'contradicted', reason: 'same-side', theirs: { words: wordsFor(b.text.seek, rivalWords) } };
   return { ...base, status: 'unknown', reason: rival >= got && rival > 0 ? 'same-side' : undefined };

@@ -24,6 +24,8 @@ export interface IntentReading {
   refuse: string[];
   /** Stems named after "only": the author accepts only counterparts that state them. */
   only: string[];
+  /** The first content words after each request cue: what the need names before qualifying it. */
+  seekHead: string[];
   places: PlaceRef[];
   constraints: Constraints;
   /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
@@ -138,6 +140,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   const give: Record<string, number> = {};
   const refuse = new Set<string>();
   const only = new Set<string>();
+  const seekHead = new Set<string>();
   const places: PlaceRef[] = [];
   const cued = { seek: false, give: false };
   let headingRole: Role | null = null;
@@ -156,6 +159,8 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     let onlyLeft = 0;
     // Terms of this clause given by default (no cue yet): a post-position "wanted" makes them sought.
     let clauseDefault: string[] = [];
+    // Content words still to count as the head of the span a request cue opened.
+    let headLeft = piece.question ? 2 : 0;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
       if (t.breakBefore) {
@@ -215,6 +220,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
           explicit = true;
           cued[cue.kind] = true;
           clauseDefault = [];
+          headLeft = cue.kind === 'seek' ? 2 : 0;
         }
         continue;
       }
@@ -233,6 +239,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       }
       const r: Role = audience ? 'seek' : role;
       (r === 'seek' ? seek : give)[s] = 1;
+      if (r === 'seek' && headLeft > 0) {
+        seekHead.add(s);
+        headLeft -= 1;
+      }
       words[r].push(t.raw);
       if (!explicit) clauseDefault.push(s);
     }
@@ -245,6 +255,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     give,
     refuse: [...refuse],
     only: [...only],
+    seekHead: [...seekHead],
     places: dedupePlaces(places),
     constraints: readConstraints(text),
     cued,
@@ -267,6 +278,7 @@ export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading
     give: { ...a.give, ...b.give },
     refuse: [...new Set([...a.refuse, ...b.refuse])],
     only: [...new Set([...a.only, ...b.only])],
+    seekHead: [...new Set([...a.seekHead, ...b.seekHead])],
     places: dedupePlaces([...a.places, ...b.places]),
     cued: { seek: a.cued.seek || b.cued.seek, give: a.cued.give || b.cued.give },
     text: { seek: join(a.text.seek, b.text.seek), give: join(a.text.give, b.text.give), refuse: join(a.text.refuse, b.text.refuse) },
