@@ -50,6 +50,7 @@ export function combineReadings(query: IntentReading, intent: IntentReading): In
     refuse: [...new Set([...query.refuse, ...intent.refuse])],
     only: [...new Set([...query.only, ...intent.only])],
     seekHead: seeks ? query.seekHead : intent.seekHead,
+    audience: seeks ? query.audience : intent.audience,
     places: query.places.length ? query.places : intent.places,
     constraints: {
       values: { ...intent.constraints.values, ...query.constraints.values },

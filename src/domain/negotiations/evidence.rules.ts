@@ -1,3 +1,4 @@
+import { readIntent } from '../reading/intent-reader';
 import type { OwnerQuestionTopic, TurnMeta } from '../../entities/negotiation.entity';
 import { extractFacets, type Facets } from '../matching/facets.rules';
 import type { NegotiationAction } from './negotiation.rules';
@@ -94,7 +95,8 @@ export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: Evi
 export function termsOf(theirs: Facets, latestOffer: string | null): Facets {
   if (!latestOffer) return theirs;
   const said = extractFacets(statementsOf(latestOffer));
-  return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [] });
+  // Terms only: what a message says it seeks or gives is no statement of the other side's intent.
+  return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [], reading: readIntent('') });
 }
 
 /**

@@ -166,7 +166,7 @@ const SAME_SIDE = 2;
 function wordsFor(text: string, stems: Set<string>): string[] {
   const out: string[] = [];
   for (const t of tokenize(text)) {
-    if (stems.has(stemOf(t.norm)) && !out.includes(t.raw)) out.push(t.raw);
+    if (stems.has(stemOf(t.norm)) && !out.some((w) => w.toLowerCase() === t.raw.toLowerCase())) out.push(t.raw);
     if (out.length === 4) break;
   }
   return out;
@@ -200,7 +200,9 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   // Both after the same thing: what they share is the need itself, which neither answers.
   let rival = 0;
   const rivalWords = new Set<string>();
-  if (asker) for (const t of Object.keys(a.seek)) if (b.seek[t] !== undefined) {
+  // Whom a side serves ("we back seed-stage teams") is no need of its own.
+  const served = new Set([...a.audience, ...b.audience]);
+  if (asker) for (const t of Object.keys(a.seek)) if (b.seek[t] !== undefined && !served.has(t)) {
     rival += idf(t);
     rivalWords.add(t);
   }
@@ -214,7 +216,7 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
   // The head of the need met ("looking for seed investors" and an angel investor) holds it too.
-  const headMet = asker && a.seekHead.some((t) => met.has(t));
+  const headMet = (asker ? a.seekHead : b.seekHead).some((t) => met.has(t));
   if ((got >= NEED_HOLDS || headMet) && rival < got) return { ...base, status: 'holds' };
   // Plainly after the same thing, and offering little of it: a rival, not a counterpart.
   if (rival >= SAME_SIDE * Math.max(got, NEED_HOLDS)) return { ...base, status: 'contradicted', reason: 'same-side', theirs: { words: wordsFor(b.text.seek, rivalWords) } };

@@ -13,7 +13,7 @@ export const SEEK_CUES = [
   'hoping to', 'hope to', 'trying to find', 'trying to', 'require', 'required', 'requiring', 'hiring', 'to hire', 'recruiting',
   'raising', 'fundraising', 'request', 'requesting', 'anyone', 'anybody', 'is there', 'are there', 'who can', 'where can',
   'can someone', 'can anyone', 'recommendation', 'recommend', 'any tip', 'any lead', 'interested in finding', 'short of',
-  'short on', 'in the market for', 'wish', 'calling for', 'call for', 'open call', 'applications open',
+  'short on', 'in the market for', 'could use', 'could really use', 'can use', 'could do with', 'would appreciate', 'wish', 'calling for', 'call for', 'open call', 'applications open',
   'application open', 'accepting application', 'invite', 'inviting', 'welcome application',
   // de, fr, es, it, pt
   'suche', 'suchen', 'gesucht', 'brauche', 'brauchen', 'benotige', 'benotigen', 'cherche', 'cherchons', 'recherche', 'besoin',

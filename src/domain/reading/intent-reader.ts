@@ -26,6 +26,8 @@ export interface IntentReading {
   only: string[];
   /** The first content words after each request cue: what the need names before qualifying it. */
   seekHead: string[];
+  /** Sought stems that name whom the author serves ("we back fintech teams"), not what they need. */
+  audience: string[];
   places: PlaceRef[];
   constraints: Constraints;
   /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
@@ -43,7 +45,7 @@ type Role = 'seek' | 'give';
 
 interface Cue {
   words: string[];
-  kind: 'seek' | 'give' | 'audience' | 'neg' | 'only';
+  kind: 'seek' | 'give' | 'audience' | 'participle' | 'neg' | 'only';
 }
 
 let cueIndex: Map<string, Cue[]> | null = null;
@@ -64,6 +66,8 @@ function cues(): Map<string, Cue[]> {
   add(SEEK_CUES, 'seek');
   add(GIVE_CUES, 'give');
   add(AUDIENCE_VERBS, 'audience');
+  // Their -ing forms are verbs wherever they stand ("a fund backing fintech teams").
+  add(AUDIENCE_VERBS.map(ingForm), 'participle');
   add(NEGATORS, 'neg');
   add(ONLY_WORDS, 'only');
   for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
@@ -126,6 +130,13 @@ const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent'
 /** "do not want X", "not interested in X": the negation refuses X. */
 const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
 
+/** "back" → "backing", "serve" → "serving", "work with" → "working with". */
+function ingForm(phrase: string): string {
+  const [verb, ...rest] = phrase.split(' ');
+  const ing = verb.endsWith('e') && verb.length > 3 ? `${verb.slice(0, -1)}ing` : `${verb}ing`;
+  return [ing, ...rest].join(' ');
+}
+
 /** Words after which a serving verb is a verb: a subject, a modal, "to". */
 const VERB_BEFORE = new Set(['i', 'we', 'they', 'who', 'that', 'to', 'can', 'will', 'also', 'and', 'happy', 'glad', 'love', 'usually', 'mostly', 'regularly', 'often', 'actively', 'currently']);
 
@@ -141,6 +152,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   const refuse = new Set<string>();
   const only = new Set<string>();
   const seekHead = new Set<string>();
+  const served = new Set<string>();
   const places: PlaceRef[] = [];
   const cued = { seek: false, give: false };
   let headingRole: Role | null = null;
@@ -200,10 +212,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
             const s = contentStem(tokens[k]);
             if (s && !placeAt.has(k)) only.add(s);
           }
-        } else if (cue.kind === 'audience') {
+        } else if (cue.kind === 'audience' || cue.kind === 'participle') {
           if (role === 'seek' && explicit) continue;
           // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
-          if (!VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
+          if (cue.kind === 'audience' && !VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
             const s = contentStem(t);
             if (s && !placeAt.has(i)) (role === 'seek' ? seek : give)[s] = 1;
             continue;
@@ -239,6 +251,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       }
       const r: Role = audience ? 'seek' : role;
       (r === 'seek' ? seek : give)[s] = 1;
+      if (audience) served.add(s);
       if (r === 'seek' && headLeft > 0) {
         seekHead.add(s);
         headLeft -= 1;
@@ -256,6 +269,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     refuse: [...refuse],
     only: [...only],
     seekHead: [...seekHead],
+    audience: [...served],
     places: dedupePlaces(places),
     constraints: readConstraints(text),
     cued,
@@ -279,6 +293,7 @@ export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading
     refuse: [...new Set([...a.refuse, ...b.refuse])],
     only: [...new Set([...a.only, ...b.only])],
     seekHead: [...new Set([...a.seekHead, ...b.seekHead])],
+    audience: [...new Set([...a.audience, ...b.audience])],
     places: dedupePlaces([...a.places, ...b.places]),
     cued: { seek: a.cued.seek || b.cued.seek, give: a.cued.give || b.cued.give },
     text: { seek: join(a.text.seek, b.text.seek), give: join(a.text.give, b.text.give), refuse: join(a.text.refuse, b.text.refuse) },
