@@ -218,11 +218,11 @@ export function checkedList(checks: RequirementCheck[]): string {
 }
 
 export function offerSentence(me: string, f: Facets): string {
-  const seeks = sideWords(f.seeks);
-  // A mutual concept (a tennis partner, a cofounder) is sought and offered at once: say it once.
-  const offers = sideWords(Object.fromEntries(Object.entries(f.offers).filter(([id]) => !(id in f.seeks))));
-  if (seeks && offers) return `${me} is looking for ${seeks} and offers ${offers}.`;
-  if (seeks) return `${me} is looking for ${seeks}.`;
-  if (offers) return `${me} offers ${offers}.`;
+  // The owner's own words, as the general reader split them (cut to a phrase each).
+  const seeks = clip(f.reading.text.seek, 160);
+  const offers = clip(f.reading.text.give, 160);
+  if (seeks && offers) return `${me} is looking for: ${seeks}. ${me} offers: ${offers}.`;
+  if (seeks) return `${me} is looking for: ${seeks}.`;
+  if (offers) return `${me} offers: ${offers}.`;
   return `${me} would like to be introduced.`;
 }

@@ -189,9 +189,13 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   let mass = 0;
   let got = 0;
   const met = new Set<string>();
+  // Whom the seeking side serves ("we back fintech teams") is met by who the other side is,
+  // wherever its text says so, its own request included ("raising a seed round for a fintech app").
+  const serves = new Set(asker ? a.audience : b.audience);
+  const otherSeeks = asker ? b.seek : a.seek;
   for (const t of Object.keys(sought)) {
     mass += idf(t);
-    if (offered[t] === undefined) continue;
+    if (offered[t] === undefined && !(serves.has(t) && otherSeeks[t] !== undefined)) continue;
     got += idf(t);
     met.add(t);
   }
