@@ -40,9 +40,11 @@ export function judgedPairs(data: Dataset): Array<{ q: string; c: string; kind: 
 }
 
 /** Both seats' turns until an outcome, an owner question or the turn limit. */
-export function negotiate(a: { name: string; text: string; facets: Facets }, b: { name: string; text: string; facets: Facets }) {
+export function negotiate(a: { name: string; text: string; facets: Facets }, b: { name: string; text: string; facets: Facets }, yesOwners = false) {
   const turns: Array<{ seat: 0 | 1; action: PolicyTurn['action']; message: string; meta: PolicyTurn['meta'] }> = [];
   const sides = [a, b];
+  const answers: [NegotiationContext['ownerAnswers'], NegotiationContext['ownerAnswers']] = [[], []];
+  let asks = 0;
   for (let i = 0; i < MAX_TURNS; i++) {
     const seat = (i % 2) as 0 | 1;
     const view: NegotiationView = { seatUserIds: ['A', 'B'], awaitingUserId: seat === 0 ? 'A' : 'B', outcome: null, turns: turns.map((t, k) => ({ turnIndex: k, seatUserId: t.seat === 0 ? 'A' : 'B', action: t.action })), intentsActive: true };
@@ -55,10 +57,16 @@ export function negotiate(a: { name: string; text: string; facets: Facets }, b: 
       me: { name: sides[seat].name, intentText: sides[seat].text, facets: sides[seat].facets },
       them: { name: sides[1 - seat].name, intentText: sides[1 - seat].text, facets: sides[1 - seat].facets },
       introducer: null,
-      ownerAnswers: [],
+      ownerAnswers: answers[seat],
     };
     const d = decideByRules(ctx);
-    if (d.kind === 'ask-owner') return { result: 'owner-question' as Result, turns, ask: d.text };
+    if (d.kind === 'ask-owner') {
+      // The second pass: owners who say yes to whatever they are asked.
+      if (!yesOwners || asks++ > 8) return { result: 'owner-question' as Result, turns, ask: d.text };
+      answers[seat].push({ topic: d.topic, question: d.text, answer: 'Yes.' });
+      i -= 1;
+      continue;
+    }
     if (d.kind === 'wait') return { result: 'undecided' as Result, turns };
     turns.push({ seat, action: d.action, message: d.message, meta: d.meta });
     if (d.action === 'accept') return { result: 'agreed' as Result, turns };
@@ -87,9 +95,18 @@ function main() {
     const facets = new Map(data.intents.map((i) => [i.key, extractFacets(i.text)]));
     const counts: Record<Kind, Record<Result, number>> = { grade2: blank(), grade1: blank(), hardNegative: blank() };
     let repeats = 0;
+    let secondRepeats = 0;
+    const secondCounts: Record<Kind, Record<Result, number>> = { grade2: blank(), grade1: blank(), hardNegative: blank() };
     for (const p of judgedPairs(data)) {
       const side = (k: string) => ({ name: names.get(byKey.get(k)!.user) ?? k, text: byKey.get(k)!.text, facets: facets.get(k)! });
       const r = negotiate(side(p.q), side(p.c));
+      const second = negotiate(side(p.q), side(p.c), true);
+      const all = second.turns.map((t) => t.message);
+      if (new Set(all).size !== all.length) {
+        secondRepeats += 1;
+        if (show === 'repeats') console.log(`\n## repeat ${p.q} ~ ${p.c}\n${second.turns.map((t) => `  ${t.seat ? 'B' : 'A'} ${t.action}: ${t.message.replace(/\n/g, ' | ').slice(0, 240)}`).join('\n')}`);
+      }
+      secondCounts[p.kind][second.result] += 1;
       counts[p.kind][r.result] += 1;
       const msgs = r.turns.map((t) => t.message);
       if (new Set(msgs).size !== msgs.length) repeats += 1;
@@ -103,7 +120,7 @@ function main() {
       const t = Object.values(counts[k]).reduce((x, y) => x + y, 0) || 1;
       return `${counts[k][r]}/${t} (${((100 * counts[k][r]) / t).toFixed(0)}%)`;
     };
-    console.log(`${data.name ?? file}: grade2 agreed ${share('grade2', 'agreed')} declined ${share('grade2', 'declined')} owner ${share('grade2', 'owner-question')} | hardneg agreed ${share('hardNegative', 'agreed')} declined ${share('hardNegative', 'declined')} owner ${share('hardNegative', 'owner-question')} | repeats ${repeats}`);
+    console.log(`${data.name ?? file}: grade2 agreed ${share('grade2', 'agreed')} declined ${share('grade2', 'declined')} owner ${share('grade2', 'owner-question')} | hardneg agreed ${share('hardNegative', 'agreed')} declined ${share('hardNegative', 'declined')} owner ${share('hardNegative', 'owner-question')} | repeats ${repeats} | second pass (owners say yes): grade2 agreed ${secondCounts.grade2.agreed}, hardneg agreed ${secondCounts.hardNegative.agreed}, repeats ${secondRepeats}`);
   }
 }
 

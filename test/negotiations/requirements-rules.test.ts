@@ -119,7 +119,7 @@ describe('the local policy', () => {
     expect(d).toMatchObject({ kind: 'ask-owner', topic: { kind: 'relay', question: 'Do you speak Polish?' } });
     if (d.kind !== 'ask-owner') throw new Error('expected a question to the owner');
     const answered = decideByRules({ ...asked, ownerAnswers: [{ topic: d.topic, question: d.text, answer: 'Yes, natively.' }] });
-    expect(answered).toMatchObject({ kind: 'turn', action: 'accept', message: expect.stringContaining('Answer (from Ada): Yes, natively.') });
+    expect(answered).toMatchObject({ kind: 'turn', action: 'accept', message: expect.stringMatching(/Answer \(from Ada, to "[^"]+"\): Yes, natively\./) });
   });
 });
 
