@@ -53,7 +53,7 @@ const envSchema = z.object({
   VECTOR_INDEX_MODE: z.enum(['auto', 'exact', 'hnsw']).default('auto'),
   VECTOR_EXACT_MAX: intFrom(5_000, 1, 10_000_000),
   /** Discover leaves out candidates scoring below this (the score means the same in every query). */
-  MATCH_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.3),
+  MATCH_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.05),
   /** How often an in-process index picks up changes other instances made (0: never). */
   MATCH_SYNC_MS: intFrom(5_000, 0, 3_600_000),
   /** Starts no background workers (job queue) when false; tests that do not need them start faster. */

@@ -1,4 +1,4 @@
-import { ancestry, type Facets } from '../domain/matching/facets.rules';
+import type { Facets } from '../domain/matching/facets.rules';
 import { blockSizes, normalize, swapSides, type Embedder } from './embedder';
 import { fnv1a } from './feature-hash';
 
@@ -18,15 +18,16 @@ function normalizeBlock(v: Float32Array, offset: number, size: number, scale: nu
 }
 
 /**
- * The local default: a deterministic vector made from the facets the rules read (concepts
- * sought and offered, with their broader kinds at lower weight; topic words and places). No
- * model, no network, the same vector on every machine.
+ * The local default: a deterministic vector made from the general reading of the text (the
+ * stems it gives, the stems it seeks, and the given stems and places as its topic). No model,
+ * no network, the same vector on every machine. It only shortlists: the ranker reads every
+ * shortlisted candidate's words with their rarity.
  */
 export class LocalEmbedder implements Embedder {
   readonly id: string;
 
   constructor(readonly dimensions = 256) {
-    this.id = `local-facets-v1-${dimensions}`;
+    this.id = `local-reading-v1-${dimensions}`;
   }
 
   async embed(items: Array<{ text: string; facets: Facets }>): Promise<Float32Array[]> {
@@ -40,15 +41,11 @@ export class LocalEmbedder implements Embedder {
   vectorOf(f: Facets): Float32Array {
     const { side, topic } = blockSizes(this.dimensions);
     const v = new Float32Array(this.dimensions);
-    const sideFeatures = (rec: Record<string, number>, offset: number) => {
-      for (const [id, w] of Object.entries(rec)) {
-        ancestry(id).forEach((a, depth) => addFeature(v, offset, side, `c:${a}`, w * (depth === 0 ? 1 : 0.4 / depth)));
-      }
-    };
-    sideFeatures(f.offers, 0);
-    sideFeatures(f.seeks, side);
-    for (const [t, w] of Object.entries(f.topics)) addFeature(v, 2 * side, topic, `t:${t}`, w);
-    for (const p of f.places) addFeature(v, 2 * side, topic, `p:${p.country ?? p.key}`, 1);
+    const r = f.reading;
+    for (const t of Object.keys(r.give)) addFeature(v, 0, side, `w:${t}`, 1);
+    for (const t of Object.keys(r.seek)) addFeature(v, side, side, `w:${t}`, 1);
+    for (const t of Object.keys(r.give)) addFeature(v, 2 * side, topic, `w:${t}`, 1);
+    for (const p of r.places) addFeature(v, 2 * side, topic, `p:${p.country ?? p.key}`, 1);
     normalizeBlock(v, 0, side, 1);
     normalizeBlock(v, side, side, 1);
     normalizeBlock(v, 2 * side, topic, 0.6);

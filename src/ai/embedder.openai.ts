@@ -1,20 +1,15 @@
-import { conceptOf, type Facets } from '../domain/matching/facets.rules';
+import type { Facets } from '../domain/matching/facets.rules';
 import { normalize, swapSides, type Embedder } from './embedder';
 import type { OpenAIClient } from './openai-client';
 
-/** Readable phrases for a side of an intent: its concepts and the words of its topic. */
-function sideText(label: string, rec: Record<string, number>, f: Facets): string {
-  const concepts = Object.keys(rec)
-    .filter((id) => !conceptOf(id)?.topicOnly)
-    .map((id) => id.replace(/-/g, ' '));
-  if (!concepts.length) return '';
-  const words = Object.keys(f.topics).filter((t) => !t.startsWith('@')).slice(0, 24);
-  return `${label}: ${concepts.join(', ')}. Context: ${words.join(' ')}`;
+/** The words of one side of an intent as the general reader found them, labelled for the model. */
+function sideText(label: string, words: string): string {
+  return words.trim() ? `${label}: ${words.trim()}` : '';
 }
 
 /**
  * Embeddings from an OpenAI-compatible endpoint. Each intent costs three inputs in one
- * request: what it offers, what it seeks (both written from its facets) and its full text, laid
+ * request: what it offers, what it seeks (the words the general reader put on each side) and its full text, laid
  * out in the same three blocks as the local embedder. An empty side is a zero block.
  */
 export class OpenAIEmbedder implements Embedder {
@@ -32,8 +27,8 @@ export class OpenAIEmbedder implements Embedder {
     const inputs: string[] = [];
     const slots: Array<[number | null, number | null, number]> = [];
     for (const { text, facets } of items) {
-      const offer = sideText('Offers', facets.offers, facets);
-      const seek = sideText('Seeks', facets.seeks, facets);
+      const offer = sideText('Offers', facets.reading.text.give);
+      const seek = sideText('Seeks', facets.reading.text.seek);
       const o = offer ? inputs.push(offer) - 1 : null;
       const s = seek ? inputs.push(seek) - 1 : null;
       const full = inputs.push(text) - 1;

@@ -1,8 +1,35 @@
+import { readIntent } from '../domain/reading/intent-reader';
 import { isAbusive } from './abuse-check';
 import { normalizeDraft, readSignals } from './draft-signals';
 import type { IntentPreparer, PreparationAnswer, PreparationVerdict, RejectionReason } from './intent-preparer';
 import { summarizeIntent } from './intent-summary';
 import { foldAnswers, nextMissingSlot, recoveryFor } from './recovery-questions';
+
+/**
+ * What the general reader sees as a need or an offer: a request or offer cue in any of the
+ * languages it knows, a price ("480€", "£42/h"), or a listing line that names something and
+ * then its terms after a colon. A plain statement of fact has none of these.
+ */
+function statesAnExchange(text: string): boolean {
+  if (/\blorem\s+ipsum\b/i.test(text)) return false;
+  const reading = readIntent(text);
+  if (reading.cued.seek || reading.cued.give) return true;
+  if (reading.constraints.money.length || /\d\s?[$€£¥]|[$€£¥]\s?\d/.test(text)) return true;
+  if (/^[^.!?\n]{3,80}:\s*\S/.test(text.trim())) return true;
+  // A listing names what is on offer without a verb ("Charity audits for small charities, fixed
+  // fees"); a plain statement tells of the past or of someone else ("My brother lives in Berlin").
+  return Object.keys(reading.give).length >= 2 && !plainStatement(text);
+}
+
+const PAST = new Set(['had', 'was', 'were', 'went', 'did', 'saw', 'met', 'got', 'made', 'came']);
+const THIRD_PERSON_STATE = new Set(['is', 'are', 'lives', 'live', 'seems', 'seem', 'looks', 'feels', 'feel']);
+const FIRST_PERSON = new Set(['i', 'we', "i'm", "we're"]);
+
+function plainStatement(text: string): boolean {
+  const words = (text.trim().split(/[.!?\n]/)[0] ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  if (words.some((w) => PAST.has(w))) return true;
+  return !FIRST_PERSON.has(words[0] ?? '') && words.slice(1).some((w) => THIRD_PERSON_STATE.has(w));
+}
 
 const reject = (reason: RejectionReason, detail: string): PreparationVerdict => ({ status: 'rejected', reason, detail });
 
@@ -25,7 +52,7 @@ export class LocalIntentPreparer implements IntentPreparer {
       return reject('abusive', 'The draft contains abusive or offensive language, or asks for something no network may carry. Rewrite it without that.');
     }
     const signals = readSignals(payload);
-    if (!signals.hasIntent) {
+    if (!signals.hasIntent && !statesAnExchange(payload)) {
       return reject('no_intent', 'The draft does not say what you are looking for or what you can offer, so it is not an intent.');
     }
     const summary = summarizeIntent(payload);

@@ -75,7 +75,8 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
     const relayed = ctx.ownerAnswers.find((a) => a.topic.kind === 'relay' && a.topic.question === q);
     if (relayed) {
       if (answerIsNegative(q, relayed.answer, evidence.mine)) negative = true;
-      answers.push(`Answer (from ${me}): ${clip(relayed.answer, 1000)}`);
+      // The question is named, so two answers of the same words ("Yes.") are never one message twice.
+      answers.push(`Answer (from ${me}, to "${clip(q.replace(/[()"]/g, ''), 200)}"): ${clip(relayed.answer, 1000)}`);
       answered.push(q);
       continue;
     }

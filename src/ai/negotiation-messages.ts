@@ -17,10 +17,15 @@ function refusalWords(refusal: string): string {
   return dimValueWords(dim, [v]);
 }
 
+/** Words quoted from an intent as evidence. */
+function quotedWords(words: string[], joiner: 'and' | 'or' = 'and'): string {
+  return listWords(words.map((w) => `"${w}"`), joiner);
+}
+
 /** What a requirement asks for, as a phrase ("the seed stage", "Warsaw", "funding"). */
 export function requirementWords(c: RequirementCheck): string {
   const d = c.dim ?? dimOf(c.key);
-  if (c.key === 'need') return listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
+  if (c.key === 'need') return c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3)) : listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
   if (c.key === 'place') return placesWords(c.mine.places ?? [], 'or');
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
@@ -52,6 +57,7 @@ function theirWords(c: RequirementCheck): string {
   const d = c.dim ?? dimOf(c.key);
   if (t.places?.length) return placesWords(t.places, 'and');
   if (t.money?.length) return listWords(t.money.map(moneyWords));
+  if (t.words?.length) return quotedWords(t.words.slice(0, 3));
   if (t.concepts?.length) return listWords(t.concepts.slice(0, 3).map((id) => conceptWords(id)));
   if (d && t.values?.length) return dimValueWords(d, t.values);
   return 'something else';
@@ -62,7 +68,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   const d = c.dim ?? dimOf(c.key);
   const v = d ? dimValueWords(d, c.mine.values ?? []) : '';
   if (c.key === 'need') {
-    const what = listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
+    const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
   if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
@@ -182,8 +188,9 @@ export function relayQuestion(question: string, them: string): string {
 export function answerFromIntent(key: string, f: Facets, me: string): string | null {
   const d = dimOf(key);
   if (key === 'need') {
-    const offers = sideWords(f.offers);
-    const seeks = sideWords(f.seeks);
+    // The words the general reader put on each side, as the owner wrote them.
+    const offers = clip(f.reading.text.give, 300);
+    const seeks = clip(f.reading.text.seek, 300);
     if (!offers && !seeks) return null;
     return [offers && `${me} offers ${offers}`, seeks && `${me} is looking for ${seeks}`].filter(Boolean).join('; ') + '.';
   }
@@ -211,11 +218,11 @@ export function checkedList(checks: RequirementCheck[]): string {
 }
 
 export function offerSentence(me: string, f: Facets): string {
-  const seeks = sideWords(f.seeks);
-  // A mutual concept (a tennis partner, a cofounder) is sought and offered at once: say it once.
-  const offers = sideWords(Object.fromEntries(Object.entries(f.offers).filter(([id]) => !(id in f.seeks))));
-  if (seeks && offers) return `${me} is looking for ${seeks} and offers ${offers}.`;
-  if (seeks) return `${me} is looking for ${seeks}.`;
-  if (offers) return `${me} offers ${offers}.`;
+  // The owner's own words, as the general reader split them (cut to a phrase each).
+  const seeks = clip(f.reading.text.seek, 160);
+  const offers = clip(f.reading.text.give, 160);
+  if (seeks && offers) return `${me} is looking for: ${seeks}. ${me} offers: ${offers}.`;
+  if (seeks) return `${me} is looking for: ${seeks}.`;
+  if (offers) return `${me} offers: ${offers}.`;
   return `${me} would like to be introduced.`;
 }

@@ -38,3 +38,11 @@ export function devSetPath(candidates = devSetCandidates()): string {
 export function loadDevSet(): DevSet {
   return JSON.parse(readFileSync(devSetPath(), 'utf8')) as DevSet;
 }
+
+/** Every development set by file name: the shared original when present, else the repository's copy. */
+export function loadDevSets(): Array<{ name: string; data: DevSet }> {
+  return ['matching-dev.json', 'matching-dev-2.json'].map((name) => {
+    const shared = [join(ROOT, '..', 'shared', 'eval', name), join(ROOT, '..', '..', 'shared', 'eval', name)].find((p) => existsSync(p));
+    return { name, data: JSON.parse(readFileSync(shared ?? join(ROOT, 'test', 'fixtures', name), 'utf8')) as DevSet };
+  });
+}

@@ -80,7 +80,7 @@ describe('keeping vectors fresh', () => {
       const net = await createNetwork(app, [a.user.id]);
       const intent = await createIntent(app, a.user.id, 'Looking for a dog sitter in South Austin.', [net.id]);
       const first = await vectorRow(app, intent.id);
-      expect(first).toMatchObject({ state: 'ready', embedder: 'local-facets-v1-256' });
+      expect(first).toMatchObject({ state: 'ready', embedder: 'local-reading-v1-256' });
       await app.withEm((em: EntityManager) => em.getConnection().execute(`update intents set status = 'paused' where id = ?`, [intent.id]));
       await app.services.hooks.emit('intents.changed', { intentIds: [intent.id] });
       expect((await vectorRow(app, intent.id))!.textHash).toBe(first!.textHash);

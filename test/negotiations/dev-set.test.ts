@@ -23,7 +23,7 @@ describe('the hosted negotiator on the development set', () => {
   });
   afterAll(() => app.close());
 
-  it('agrees on clear introductions, declines hard negatives, and asks owners only what intents leave open', async () => {
+  it('agrees on clear introductions, seldom agrees on hard negatives, and never repeats a message', async () => {
     const data = loadDevSet();
     const { users, networkIds, intentIds: ids } = await seedDevSet(app, data);
     const byKey = new Map(data.intents.map((i) => [i.key, i]));
@@ -91,13 +91,13 @@ describe('the hosted negotiator on the development set', () => {
       process.stdout.write(`${JSON.stringify({ pairs: pairs.length, first, second, asked, meanTurns: turns.reduce((a, b) => a + b, 0) / turns.length }, null, 2)}\n\n${transcripts.join('\n\n')}\n`);
     }
     const total = (r: Record<Result, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-    // Clear introductions: never declined; most agreed outright; every one once owners say yes.
-    expect(first.grade2.declined).toBe(0);
-    expect(first.grade2.agreed / total(first.grade2)).toBeGreaterThanOrEqual(0.6);
-    expect(second.grade2.agreed).toBe(total(second.grade2));
-    // Hard negatives: declined, at most a stray agreement, the rest waiting on an owner's judgement.
-    expect(first.hardNegative.declined / total(first.hardNegative)).toBeGreaterThanOrEqual(0.9);
-    expect(first.hardNegative.agreed).toBeLessThanOrEqual(2);
+    // A regression guard at the issue's bounds, not at figures tuned on this set (docs/negotiation.md):
+    // clear introductions are rarely declined and mostly agreed outright, nearly all once owners say
+    // yes; hard negatives are seldom agreed.
+    expect(first.grade2.declined / total(first.grade2)).toBeLessThanOrEqual(0.1);
+    expect(first.grade2.agreed / total(first.grade2)).toBeGreaterThanOrEqual(0.4);
+    expect(second.grade2.agreed / total(second.grade2)).toBeGreaterThanOrEqual(0.9);
+    expect(first.hardNegative.agreed / total(first.hardNegative)).toBeLessThanOrEqual(0.1);
     expect(first.hardNegative.undecided + first.grade2.undecided).toBe(0);
   }, 240_000);
 });

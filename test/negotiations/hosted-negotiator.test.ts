@@ -13,8 +13,9 @@ afterAll(async () => {
 });
 
 const PIXEL_NEED = 'Need a pixel artist for character sprites + animations (32x32) for a metroidvania. Paid per sprite sheet, about 3 months of work.';
-const PIXEL_ARTIST = 'I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work from next month.';
-const DOG_OWNER = 'Need someone to board my 2 senior dogs (quiet, leash-trained) over Thanksgiving week. South Austin.';
+// A detail is asked about only where an intent states it as a requirement ("only").
+const PIXEL_ARTIST = 'I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work only, from next month.';
+const DOG_OWNER = 'Need someone to board my 2 senior dogs (quiet, leash-trained) over Thanksgiving week only. South Austin.';
 const DOG_SITTER = 'Dog sitter in South Austin with a fenced yard — house-sitting and boarding, great references.';
 
 async function opened(a: string, b: string, names?: [string, string]): Promise<World & { id: string; negotiationId: string }> {
@@ -66,7 +67,7 @@ describe('the hosted negotiator', () => {
     expect(await run(w.negotiationId)).toBe('settled');
     const turns = await turnsOf(w);
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ action: 'decline', message: expect.stringMatching(/^Declining: Bo Founder is looking for funding too/) });
+    expect(turns[0]).toMatchObject({ action: 'decline', message: expect.stringMatching(/^Declining: Bo Founder is looking for "seed".* too/) });
     expect((await app.http.get(`/api/opportunities/${w.id}`).set(w.a.user.auth)).body.status).toBe('rejected');
     expect((await negotiationOf(app, w.a.user, w.id)).outcome).toBe('declined');
   });
@@ -94,7 +95,7 @@ describe('the hosted negotiator', () => {
     expect(await run(w.negotiationId)).toBe('settled');
     turns = await turnsOf(w);
     expect(turns.map((t) => t.action)).toEqual(['propose', 'counter', 'propose', 'accept']);
-    expect(turns[2].message).toContain('Answer (from Gia Studio): Yes, contract work is exactly what we offer.');
+    expect(turns[2].message).toContain('Answer (from Gia Studio, to "Does a contract or freelance arrangement work for you?"): Yes, contract work is exactly what we offer.');
     // Never the other seat's words as its own turn.
     expect(new Set(turns.map((t) => t.message)).size).toBe(turns.length);
   });
@@ -137,7 +138,7 @@ describe('the hosted negotiator', () => {
     const after = await turnsOf(w);
     // Jo's negotiator does not accept a proposal its answer contradicts: it answers, and Ivy's declines.
     expect(after.map((t) => t.action)).toEqual(['propose', 'counter', 'decline']);
-    expect(after[1].message).toBe('Answer (from Jo Sitter): No, I am away all of November.');
+    expect(after[1].message).toBe('Answer (from Jo Sitter, to "Are you available in November?"): No, I am away all of November.');
     expect((await negotiationOf(app, w.a.user, w.id)).outcome).toBe('declined');
   });
 

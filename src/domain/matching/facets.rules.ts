@@ -2,9 +2,10 @@ import { findAttributes, findMoney, type Dim, type MoneyAmount } from './attribu
 import { findPlaces, type PlaceRef } from './geo.rules';
 import { LEXICON_SOURCE, parseLexicon, type Concept, type LexEntry, type Lexicon } from './lexicon';
 import { splitSentences, STOPWORDS, tokenize, type Token } from './text.rules';
+import { readIntent, type IntentReading } from '../reading/intent-reader';
 
 /** Bump when extraction changes: stored facets of an older version are recomputed. */
-export const FACETS_VERSION = 3;
+export const FACETS_VERSION = 5;
 
 /**
  * What an intent says about itself, read by rules: what it seeks and offers (concept → weight),
@@ -26,6 +27,8 @@ export interface Facets {
   /** Words of need and offer clauses that no vocabulary entry covers: a fallback for unknown trades. */
   seekWords: string[];
   offerWords: string[];
+  /** The general reading (seek and give words, constraints) that ranks candidates. */
+  reading: IntentReading;
 }
 
 let lexicon: Lexicon | null = null;
@@ -435,6 +438,7 @@ export function extractFacets(text: string): Facets {
     money,
     seekWords: [...sideWords.seek],
     offerWords: [...sideWords.offer],
+    reading: readIntent(text),
   };
 }
 

@@ -9,7 +9,10 @@ import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { EMBED_JOB, SWEEP_JOB, type IntentIndexer } from './intent-indexer.service';
 import { requireOwnIntent } from '../intents/own-intent';
 import { discoverSchema } from './matching.schemas';
-import { scorePair } from './ranking.rules';
+import { readIntent, type IntentReading } from '../reading/intent-reader';
+import { rankCandidates } from './local-ranker';
+import { DEFAULT_PARAMS } from './pair-score';
+import { idfFrom } from './term-stats';
 
 export interface Counterparty {
   intentId: string;
@@ -30,26 +33,31 @@ interface CandidateRow {
   network_id: string;
 }
 
-/** The index narrows to this many candidates before the ranker reads their facets. */
+/** The index narrows to this many candidates before the ranker reads them. */
 const SHORTLIST = 300;
 
 /**
- * The query's facets: what the query text says, with the constraints the stored intent states
- * filling the dimensions the query leaves open (a terse "investors" keeps the intent's city and
- * stage). Needs and offers come from the query when it names any, else from the intent.
+ * The reading discover ranks by when a query text is given: words no cue introduces are what the
+ * caller looks for; what the query does not state (its offer, place, constraints) comes from the
+ * stored intent, and its need too when the query names none.
  */
-export function combineFacets(query: Facets, intent: Facets): Facets {
-  const hasSides = Object.keys(query.seeks).length + Object.keys(query.offers).length > 0;
+export function combineReadings(query: IntentReading, intent: IntentReading): IntentReading {
+  const seeks = Object.keys(query.seek).length > 0;
   return {
-    ...query,
-    seeks: hasSides ? query.seeks : intent.seeks,
-    offers: hasSides ? query.offers : intent.offers,
-    topics: { ...intent.topics, ...query.topics },
-    excludes: [...new Set([...query.excludes, ...intent.excludes])],
-    attrs: { ...intent.attrs, ...query.attrs },
-    strict: [...new Set([...query.strict, ...intent.strict])],
+    ...intent,
+    seek: seeks ? query.seek : intent.seek,
+    give: { ...intent.give, ...query.give },
+    refuse: [...new Set([...query.refuse, ...intent.refuse])],
+    only: [...new Set([...query.only, ...intent.only])],
+    seekHead: seeks ? query.seekHead : intent.seekHead,
+    audience: seeks ? query.audience : intent.audience,
     places: query.places.length ? query.places : intent.places,
-    money: query.money.length ? query.money : intent.money,
+    constraints: {
+      values: { ...intent.constraints.values, ...query.constraints.values },
+      refused: { ...intent.constraints.refused, ...query.constraints.refused },
+      strict: [...new Set([...query.constraints.strict, ...intent.constraints.strict])],
+      money: query.constraints.money.length ? query.constraints.money : intent.constraints.money,
+    },
   };
 }
 
@@ -107,7 +115,8 @@ export class MatchingService extends DomainService {
     const intentFacets = stored?.facets?.v === FACETS_VERSION ? stored.facets : extractFacets(intent.payload);
     const queryText = input.query.trim();
     const sameText = !queryText || queryText === intent.payload.trim();
-    const facets = sameText ? intentFacets : combineFacets(extractFacets(queryText), intentFacets);
+    const reading = sameText ? intentFacets.reading : combineReadings(readIntent(queryText, { defaultRole: 'seek' }), intentFacets.reading);
+    const facets: Facets = { ...intentFacets, reading };
 
     const shortlist = await this.shortlist(intent.id, actor.userId, networks, facets, sameText ? null : queryText, stored);
     if (!shortlist.length) return [];
@@ -128,16 +137,12 @@ export class MatchingService extends DomainService {
         where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
       [ordered, input.since ?? null, input.since ?? null, input.since ?? null, ordered, `{${shortlist.map((s) => s.id).join(',')}}`, actor.userId],
     );
-    const vectorScore = new Map(shortlist.map((s) => [s.id, s.score]));
-    const minScore = this.config.MATCH_MIN_SCORE;
-    return rows
-      .map((r) => {
-        const theirs = r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload);
-        return { row: r, score: scorePair(facets, theirs).score };
-      })
-      .filter((s) => s.score >= minScore)
-      .sort((a, b) => b.score - a.score || (vectorScore.get(b.row.id) ?? 0) - (vectorScore.get(a.row.id) ?? 0) || (a.row.id < b.row.id ? -1 : 1))
-      .slice(0, input.limit)
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const candidates = rows.map((r) => ({ id: r.id, reading: (r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload)).reading }));
+    // Word rarity among the intents compared (the query and its visible shortlist).
+    const idf = idfFrom([reading, ...candidates.map((c) => c.reading)]);
+    return rankCandidates(reading, candidates, idf, DEFAULT_PARAMS, { limit: input.limit, minScore: this.config.MATCH_MIN_SCORE })
+      .map(({ id, score }) => ({ row: byId.get(id)!, score }))
       .map(({ row, score }) => ({
         intentId: row.id,
         userId: row.user_id,

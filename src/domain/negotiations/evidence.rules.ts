@@ -1,3 +1,4 @@
+import { readIntent } from '../reading/intent-reader';
 import type { OwnerQuestionTopic, TurnMeta } from '../../entities/negotiation.entity';
 import { extractFacets, type Facets } from '../matching/facets.rules';
 import type { NegotiationAction } from './negotiation.rules';
@@ -94,7 +95,8 @@ export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: Evi
 export function termsOf(theirs: Facets, latestOffer: string | null): Facets {
   if (!latestOffer) return theirs;
   const said = extractFacets(statementsOf(latestOffer));
-  return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [] });
+  // Terms only: what a message says it seeks or gives is no statement of the other side's intent.
+  return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [], reading: readIntent('') });
 }
 
 /**
@@ -128,10 +130,9 @@ export interface Assessment {
  */
 export function assess(e: Evidence, latestMessage: string | null, standingProposal: string | null = null): Assessment {
   const theirs = standingProposal ? proposedTerms(e.theirs, standingProposal) : e.theirs;
-  // A requirement still unknown after the other side answered it with values is not met by them.
-  const checks = checkRequirements(e.mine, theirs, e.overrides).map((c) =>
-    c.status === 'unknown' && e.answered.has(c.key) ? { ...c, status: 'contradicted' as const, reason: c.reason ?? 'answered' } : c,
-  );
+  // A requirement still unknown after the other side answered stays unknown: an answer that
+  // does not settle it is no contradiction, so the owner decides (asked twice, it goes to them).
+  const checks = checkRequirements(e.mine, theirs, e.overrides);
   const conflicts = theirConflicts(e.mine, termsOf(e.theirs, latestMessage));
   const contradiction = checks.find((c) => c.status === 'contradicted') ?? conflicts[0] ?? null;
   return { checks, contradiction };

@@ -1,3 +1,4 @@
+import { stemOf } from '../reading/intent-reader';
 import { findAttributes } from '../matching/attributes.rules';
 import { ancestry, conceptOf, lex, verbStems, type Facets } from '../matching/facets.rules';
 import { findPlaces } from '../matching/geo.rules';
@@ -86,10 +87,12 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
     // The hosted negotiator names concepts by their labels (or ids), which need not be vocabulary phrases.
     for (const words of [c?.label, c?.agentLabel, id.replace(/-/g, ' ')]) for (const t of tokenize(words ?? '')) label.add(t.norm);
   }
+  // A word either intent uses restates the match (the hosted negotiator quotes them as evidence).
+  const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...Object.keys(r.seek), ...Object.keys(r.give)]));
   for (let i = 0; i < tokens.length; i++) {
     if (read[i]) continue;
     const t = tokens[i];
-    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm)) {
+    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm) || intentStems.has(stemOf(t.norm))) {
       read[i] = true;
       continue;
     }

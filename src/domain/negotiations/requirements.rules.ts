@@ -1,3 +1,6 @@
+import { mergeReadings, readIntent, stemOf } from '../reading/intent-reader';
+import { idfFrom } from '../matching/term-stats';
+import { generalRarity } from '../reading/english';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
 import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
@@ -23,8 +26,8 @@ export interface RequirementCheck {
   by: 'mine' | 'theirs';
   dim?: Dim;
   /** This side's values (dims), concepts (need), places or amounts, as stated. */
-  mine: { values?: string[]; concepts?: string[]; places?: PlaceRef[]; money?: MoneyAmount[]; refusal?: string };
-  theirs: { values?: string[]; concepts?: string[]; places?: PlaceRef[]; money?: MoneyAmount[] } | null;
+  mine: { values?: string[]; concepts?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[]; refusal?: string };
+  theirs: { values?: string[]; concepts?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[] } | null;
   /** Why it fails, in a word (same-side, variant, unrelated, refused, ...). */
   reason?: string;
 }
@@ -125,7 +128,9 @@ function placeRole(f: Facets): 'ask' | 'compare' | null {
   if (isRemote(f)) return null;
   const fams = familiesOf(f);
   if (fams.some((fam) => LOCAL_FAMILIES.has(fam))) return 'ask';
-  return fams.some((fam) => MARKET_FAMILIES.has(fam)) ? 'compare' : null;
+  // Any other intent that names a place is compared with the other side's place when both state one.
+  void MARKET_FAMILIES;
+  return 'compare';
 }
 
 const hiOf = (m: MoneyAmount) => (m.hi === null || m.hi === undefined || !Number.isFinite(m.hi) ? Infinity : m.hi);
@@ -146,44 +151,80 @@ function statusOfFit(f: number): CheckStatus {
 }
 
 /**
- * The need holds when the other side offers most of it, or a good part of it in a pair the
- * ranker scores as a strong match (`pairScore`, the matching score of the two intents), or when
- * the other side needs what this intent offers (a provider is served by a client): a need read
- * with a stray concept should not block an otherwise clear fit. Two parties after the same
- * thing, or an offer of a sibling of what is asked, contradict it.
+ * Evidence at which the need holds: the weight of the words one side seeks that the other gives,
+ * in both directions (the reverse at half weight). A word weighs its rarity between the two
+ * intents times the square of its rarity in general English (NEED_RARITY_POWER), so a shared
+ * specialist word proves the need and a few shared everyday words do not. Both chosen on the
+ * first development set (docs/negotiation.md).
  */
-function needCheck(mine: Facets, theirs: Facets, pairScore: number): RequirementCheck {
-  const seeks = nonTopic(mine.seeks);
-  const theirSeeks = nonTopic(theirs.seeks);
-  const asker = Object.keys(seeks).length > 0;
-  const concepts = topOf(asker ? mine.seeks : mine.offers);
-  const theirConcepts = topOf(asker ? theirs.offers : theirs.seeks);
-  const base = { key: 'need', by: 'mine' as const, mine: { concepts }, theirs: { concepts: theirConcepts } };
-  const reverse = Object.keys(theirSeeks).length ? coverage(theirSeeks, mine.offers) : 0;
-  if (!asker) {
-    if (!Object.keys(theirSeeks).length) return { ...base, status: 'unknown', reason: 'not stated' };
-    if (reverse >= 0.5 || (reverse >= 0.3 && pairScore >= STRONG_PAIR)) return { ...base, status: 'holds' };
-    if (wrongVariant(theirSeeks, mine.offers)) return { ...base, status: 'contradicted', reason: 'variant' };
-    return reverse > 0 ? { ...base, status: 'unknown' } : { ...base, status: 'contradicted', reason: 'unrelated' };
+const NEED_HOLDS = 1;
+const NEED_RARITY_POWER = 2;
+/** How many times the evidence for a shared need must exceed that for a met one to call the sides rivals. */
+const SAME_SIDE = 2;
+
+/** The words as written whose stems are among `stems`, in order, at most four. */
+function wordsFor(text: string, stems: Set<string>): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    if (stems.has(stemOf(t.norm)) && !out.some((w) => w.toLowerCase() === t.raw.toLowerCase())) out.push(t.raw);
+    if (out.length === 4) break;
   }
-  let fit = coverage(seeks, theirs.offers);
-  const words = mine.seekWords ?? [];
-  const offerWords = new Set(theirs.offerWords ?? []);
-  // Plain words stand in only where the vocabulary knows one side's trade not at all (as in the ranker).
-  const known = (side: Record<string, number>) => Object.keys(side).some((k) => k !== 'job');
-  if (fit < 0.5 && words.length && (!known(seeks) || !known(nonTopic(theirs.offers)))) {
-    fit = Math.max(fit, 0.8 * (words.filter((w) => offerWords.has(w)).length / words.length));
+  return out;
+}
+
+/**
+ * The need, read by the general reader: the share of what this intent seeks (each word weighed
+ * by its rarity) that the other side gives, or, for an intent that only offers, the share of the
+ * other side's need it gives. Enough of it holds; less is unknown and is asked, never declined:
+ * words that do not meet are no proof that the other side cannot serve the need.
+ */
+function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
+  const a = mine.reading;
+  const b = theirs.reading;
+  const asker = Object.keys(a.seek).length > 0;
+  const sought = asker ? a.seek : b.seek;
+  const offered = asker ? b.give : a.give;
+  const pairIdf = idfFrom([a, b]);
+  const idf = (t: string) => pairIdf(t) * generalRarity(t) ** NEED_RARITY_POWER;
+  let mass = 0;
+  let got = 0;
+  const met = new Set<string>();
+  // Whom the seeking side serves ("we back fintech teams") is met by who the other side is,
+  // wherever its text says so, its own request included ("raising a seed round for a fintech app").
+  const serves = new Set(asker ? a.audience : b.audience);
+  const otherSeeks = asker ? b.seek : a.seek;
+  for (const t of Object.keys(sought)) {
+    mass += idf(t);
+    if (offered[t] === undefined && !(serves.has(t) && otherSeeks[t] !== undefined)) continue;
+    got += idf(t);
+    met.add(t);
   }
-  if (wrongVariant(seeks, theirs.offers) && reverse < 0.5) return { ...base, status: 'contradicted', reason: 'variant' };
-  if (fit >= 0.5 || (fit >= 0.3 && pairScore >= STRONG_PAIR)) return { ...base, status: 'holds' };
-  // Both after the same thing: they compete for it rather than answer each other.
-  const own = Object.fromEntries(Object.entries(seeks).filter(([k]) => !conceptOf(k)?.mutual));
-  if (Object.keys(own).length && coverage(own, theirs.seeks) >= 0.5) return { ...base, status: 'contradicted', reason: 'same-side' };
-  // A need this slight is usually implied rather than stated ("booking" implies seeking a gig):
-  // being what the other side is looking for then serves the intent.
-  if (reverse >= 0.5 && weightOf(seeks) <= SLIGHT_NEED) return { ...base, status: 'holds' };
-  if (fit > 0 || !Object.keys(nonTopic(theirs.offers)).length) return { ...base, status: 'unknown' };
-  return { ...base, status: 'contradicted', reason: 'unrelated' };
+  const back = asker ? b.seek : {};
+  for (const t of Object.keys(back)) if (a.give[t] !== undefined) got += 0.5 * idf(t);
+  // Both after the same thing: what they share is the need itself, which neither answers.
+  let rival = 0;
+  const rivalWords = new Set<string>();
+  // Whom a side serves ("we back seed-stage teams") is no need of its own.
+  const served = new Set([...a.audience, ...b.audience]);
+  if (asker) for (const t of Object.keys(a.seek)) if (b.seek[t] !== undefined && !served.has(t)) {
+    rival += idf(t);
+    rivalWords.add(t);
+  }
+  const soughtText = asker ? a.text.seek : b.text.seek;
+  const offeredText = asker ? b.text.give : a.text.give;
+  const base = {
+    key: 'need',
+    by: 'mine' as const,
+    mine: { words: asker ? wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) : wordsFor(offeredText, met) },
+    theirs: { words: asker ? wordsFor(offeredText, met) : wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) },
+  };
+  if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
+  // The head of the need met ("looking for seed investors" and an angel investor) holds it too.
+  const headMet = (asker ? a.seekHead : b.seekHead).some((t) => met.has(t));
+  if ((got >= NEED_HOLDS || headMet) && rival < got) return { ...base, status: 'holds' };
+  // Plainly after the same thing, and offering little of it: a rival, not a counterpart.
+  if (rival >= SAME_SIDE * Math.max(got, NEED_HOLDS)) return { ...base, status: 'contradicted', reason: 'same-side', theirs: { words: wordsFor(b.text.seek, rivalWords) } };
+  return { ...base, status: 'unknown', reason: rival >= got && rival > 0 ? 'same-side' : undefined };
 }
 
 function refuses(excl: string, f: Facets): boolean | null {
@@ -199,7 +240,15 @@ function refuses(excl: string, f: Facets): boolean | null {
 
 function refusalChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): RequirementCheck[] {
   const out: RequirementCheck[] = [];
+  // What the general reader reads as refused ("no agencies"; a lack such as "can't afford a
+  // lawyer" is a need, not a refusal) contradicts when the other side gives it.
+  for (const stem of mine.reading.refuse) {
+    if (theirs.reading.give[stem] === undefined) continue;
+    const word = wordsFor(mine.reading.text.refuse, new Set([stem]))[0] ?? stem;
+    out.push({ key: `refusal:${stem}`, by: 'mine', status: 'contradicted', mine: { refusal: word }, theirs: { words: wordsFor(theirs.reading.text.give, new Set([stem])) }, reason: 'refused' });
+  }
   for (const e of mine.excludes) {
+    if (!e.includes(':')) continue;
     const hit = refuses(e, theirs);
     const dim = e.includes(':') ? (e.split(':')[0] as Dim) : undefined;
     // Unknown only matters for a dimension this kind of introduction depends on ("no pets" for a room).
@@ -217,23 +266,38 @@ function refusalChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): Requir
   return out;
 }
 
+/** Dimensions whose plain mismatch declines even when not stated as strict. */
+const DECISIVE_WHEN_FAR = new Set<Dim>(['stage', 'lang']);
+
+/** Dimensions asked about when the other side does not state them. */
+const ASKED_WHEN_SILENT = new Set<Dim>(['stage', 'lang']);
+
+/** Dimensions compared for any intent, when both sides state them (the general reader's constraints). */
+const ALWAYS_COMPARED: Dim[] = ['stage', 'lang', 'mode', 'employment'];
+
 function dimChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): RequirementCheck[] {
   const out: RequirementCheck[] = [];
-  for (const dim of relevant) {
+  for (const dim of new Set([...relevant, ...ALWAYS_COMPARED])) {
     if (dim === 'place') continue;
     const a = mine.attrs[dim];
     if (!a?.length) continue;
     const b = theirs.attrs[dim];
+    if (!relevant.has(dim) && !b?.length) continue;
     const base = { key: `dim:${dim}`, by: 'mine' as const, dim, mine: { values: a } };
     // Offering to pay for what one needs asks nothing of the other side: nobody refuses pay.
     if (!b?.length && dim === 'pay' && a.every((v) => v === 'paid') && Object.keys(nonTopic(mine.seeks)).length) continue;
     if (!b?.length) {
-      out.push({ ...base, status: 'unknown', theirs: null });
+      // Silence on a detail (days, months, pay, the kind of contract) is for the two people to
+      // settle; only a value stated as a requirement, a stage or a language is asked.
+      if (mine.strict.includes(dim) || ASKED_WHEN_SILENT.has(dim)) out.push({ ...base, status: 'unknown', theirs: null });
       continue;
     }
     const strict = mine.strict.includes(dim) || theirs.strict.includes(dim);
-    const status = statusOfFit(dimCompatibility(dim, a, b, strict));
-    out.push({ ...base, status: strict && status === 'close' ? 'contradicted' : status, theirs: { values: b }, reason: status === 'contradicted' ? 'mismatch' : undefined });
+    const fit = statusOfFit(dimCompatibility(dim, a, b, strict));
+    // A mismatch declines where a side states the value as a requirement, or where a stage or a
+    // language is plainly another (seed against Series C); otherwise the owner decides.
+    const status: CheckStatus = strict ? (fit === 'holds' ? 'holds' : 'contradicted') : fit === 'contradicted' && !DECISIVE_WHEN_FAR.has(dim) ? 'close' : fit;
+    out.push({ ...base, status, theirs: { values: b }, reason: status === 'contradicted' ? 'mismatch' : undefined });
   }
   return out;
 }
@@ -249,7 +313,10 @@ function placeCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   let best = 0;
   for (const p of mine.places) for (const q of theirs.places) best = Math.max(best, placeCompatibility(p, q));
   const strict = mine.strict.includes('place') || theirs.strict.includes('place');
-  let status: CheckStatus = best >= 0.75 ? 'holds' : best >= 0.4 ? 'close' : 'contradicted';
+  // Far apart declines only where a side makes place a requirement ("only", "no relocation");
+  // otherwise the owner decides: a place named in passing is no requirement, and a town's name
+  // may be another town's.
+  let status: CheckStatus = best >= 0.75 ? 'holds' : best >= 0.4 || !strict ? 'close' : 'contradicted';
   if (strict && status === 'close') status = 'contradicted';
   return { ...base, status, theirs: { places: theirs.places }, reason: status === 'contradicted' ? 'far' : undefined };
 }
@@ -315,7 +382,7 @@ export function theirConflicts(mine: Facets, theirs: Facets): RequirementCheck[]
 /** This owner's requirements against the other side, most important first. */
 export function checkRequirements(mine: Facets, theirs: Facets, overrides: Record<string, 'holds' | 'contradicted'> = {}): RequirementCheck[] {
   const relevant = relevantDims(mine);
-  const checks: RequirementCheck[] = [needCheck(mine, theirs, scorePair(mine, theirs).score), ...refusalChecks(mine, theirs, relevant)];
+  const checks: RequirementCheck[] = [needCheck(mine, theirs), ...refusalChecks(mine, theirs, relevant)];
   const place = placeCheck(mine, theirs);
   if (place) checks.push(place);
   checks.push(...dimChecks(mine, theirs, relevant));
@@ -384,7 +451,7 @@ export function questionKeys(question: string): string[] {
 }
 
 function emptyFacets(): Facets {
-  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [] };
+  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [], reading: readIntent('') };
 }
 
 /**
@@ -400,6 +467,7 @@ export function answerFacets(key: string, text: string): Facets {
     out.seeks = said.seeks;
     out.offerWords = said.offerWords;
     out.seekWords = said.seekWords;
+    out.reading = said.reading;
   } else if (key === 'place') {
     out.places = said.places;
   } else if (key === 'money') {
@@ -434,6 +502,7 @@ export function mergeFacets(base: Facets, extra: Facets): Facets {
     money: [...base.money, ...extra.money],
     seekWords: [...new Set([...(base.seekWords ?? []), ...(extra.seekWords ?? [])])],
     offerWords: [...new Set([...(base.offerWords ?? []), ...(extra.offerWords ?? [])])],
+    reading: mergeReadings(base.reading, extra.reading),
   };
 }
 

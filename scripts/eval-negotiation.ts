@@ -1,0 +1,131 @@
+/**
+ * Offline first pass of the hosted negotiator over the judged pairs of data sets in the scorer's
+ * format: both seats decided by the local rules (decideByRules) under the protocol's turn rules,
+ * as score-negotiation.mjs does through a running service, without the service. The query
+ * intent's owner opens. A pair ends agreed, declined, owner-question (a seat asked its owner) or
+ * undecided.
+ *
+ *   node -r @swc-node/register scripts/eval-negotiation.ts [--data FILE ...] [--show KIND:RESULT]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { decideByRules } from '../src/ai/local-negotiator-policy';
+import type { NegotiationContext, PolicyTurn } from '../src/ai/negotiator-policy';
+import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
+import { availableActions, MAX_TURNS, MESSAGE_LIMIT, type NegotiationView } from '../src/domain/negotiations/negotiation.rules';
+
+interface Intent { key: string; user: string; networks: string[]; text: string }
+interface Query { intent: string; relevant: Array<{ intent: string; grade: number }>; hardNegatives?: string[] }
+interface Dataset { name?: string; users: Array<{ key: string; name: string }>; intents: Intent[]; queries: Query[] }
+
+type Kind = 'grade2' | 'grade1' | 'hardNegative';
+type Result = 'agreed' | 'declined' | 'owner-question' | 'undecided';
+
+export function judgedPairs(data: Dataset): Array<{ q: string; c: string; kind: Kind }> {
+  const byKey = new Map(data.intents.map((i) => [i.key, i]));
+  const seen = new Set<string>();
+  const pairs: Array<{ q: string; c: string; kind: Kind }> = [];
+  for (const q of data.queries) {
+    const judged: Array<[string, Kind]> = [...q.relevant.map((r) => [r.intent, r.grade === 2 ? 'grade2' : 'grade1'] as [string, Kind]), ...(q.hardNegatives ?? []).map((h) => [h, 'hardNegative'] as [string, Kind])];
+    for (const [c, kind] of judged) {
+      const a = byKey.get(q.intent)!;
+      const b = byKey.get(c)!;
+      const key = [q.intent, c].sort().join('|');
+      if (seen.has(key) || !a.networks.some((n) => b.networks.includes(n)) || a.user === b.user) continue;
+      seen.add(key);
+      pairs.push({ q: q.intent, c, kind });
+    }
+  }
+  return pairs;
+}
+
+/** Both seats' turns until an outcome, an owner question or the turn limit. */
+export function negotiate(a: { name: string; text: string; facets: Facets }, b: { name: string; text: string; facets: Facets }, yesOwners = false) {
+  const turns: Array<{ seat: 0 | 1; action: PolicyTurn['action']; message: string; meta: PolicyTurn['meta'] }> = [];
+  const sides = [a, b];
+  const answers: [NegotiationContext['ownerAnswers'], NegotiationContext['ownerAnswers']] = [[], []];
+  let asks = 0;
+  for (let i = 0; i < MAX_TURNS; i++) {
+    const seat = (i % 2) as 0 | 1;
+    const view: NegotiationView = { seatUserIds: ['A', 'B'], awaitingUserId: seat === 0 ? 'A' : 'B', outcome: null, turns: turns.map((t, k) => ({ turnIndex: k, seatUserId: t.seat === 0 ? 'A' : 'B', action: t.action })), intentsActive: true };
+    const ctx: NegotiationContext = {
+      turnIndex: i,
+      maxTurns: MAX_TURNS,
+      messageLimit: MESSAGE_LIMIT,
+      availableActions: availableActions(view, seat === 0 ? 'A' : 'B'),
+      turns: turns.map((t, k) => ({ turnIndex: k, mine: t.seat === seat, action: t.action, message: t.message, meta: t.meta })),
+      me: { name: sides[seat].name, intentText: sides[seat].text, facets: sides[seat].facets },
+      them: { name: sides[1 - seat].name, intentText: sides[1 - seat].text, facets: sides[1 - seat].facets },
+      introducer: null,
+      ownerAnswers: answers[seat],
+    };
+    const d = decideByRules(ctx);
+    if (d.kind === 'ask-owner') {
+      // The second pass: owners who say yes to whatever they are asked.
+      if (!yesOwners || asks++ > 8) return { result: 'owner-question' as Result, turns, ask: d.text };
+      answers[seat].push({ topic: d.topic, question: d.text, answer: 'Yes.' });
+      i -= 1;
+      continue;
+    }
+    if (d.kind === 'wait') return { result: 'undecided' as Result, turns };
+    turns.push({ seat, action: d.action, message: d.message, meta: d.meta });
+    if (d.action === 'accept') return { result: 'agreed' as Result, turns };
+    if (d.action === 'decline') return { result: 'declined' as Result, turns };
+  }
+  return { result: 'undecided' as Result, turns };
+}
+
+function defaultFiles(): string[] {
+  const dir = [resolve(__dirname, '..', '..', 'shared', 'eval'), resolve(__dirname, '..', '..', '..', 'shared', 'eval')].find((d) => existsSync(d)) ?? '';
+  return ['matching-dev.json', 'matching-dev-2.json'].map((f) => resolve(dir, f));
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const files: string[] = [];
+  let show: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--data') files.push(args[++i]);
+    else if (args[i] === '--show') show = args[++i];
+  }
+  for (const file of files.length ? files : defaultFiles()) {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Dataset;
+    const byKey = new Map(data.intents.map((i) => [i.key, i]));
+    const names = new Map(data.users.map((u) => [u.key, u.name]));
+    const facets = new Map(data.intents.map((i) => [i.key, extractFacets(i.text)]));
+    const counts: Record<Kind, Record<Result, number>> = { grade2: blank(), grade1: blank(), hardNegative: blank() };
+    let repeats = 0;
+    let secondRepeats = 0;
+    const secondCounts: Record<Kind, Record<Result, number>> = { grade2: blank(), grade1: blank(), hardNegative: blank() };
+    for (const p of judgedPairs(data)) {
+      const side = (k: string) => ({ name: names.get(byKey.get(k)!.user) ?? k, text: byKey.get(k)!.text, facets: facets.get(k)! });
+      const r = negotiate(side(p.q), side(p.c));
+      const second = negotiate(side(p.q), side(p.c), true);
+      const all = second.turns.map((t) => t.message);
+      if (new Set(all).size !== all.length) {
+        secondRepeats += 1;
+        if (show === 'repeats') console.log(`\n## repeat ${p.q} ~ ${p.c}\n${second.turns.map((t) => `  ${t.seat ? 'B' : 'A'} ${t.action}: ${t.message.replace(/\n/g, ' | ').slice(0, 240)}`).join('\n')}`);
+      }
+      secondCounts[p.kind][second.result] += 1;
+      counts[p.kind][r.result] += 1;
+      const msgs = r.turns.map((t) => t.message);
+      if (new Set(msgs).size !== msgs.length) repeats += 1;
+      if (show === `${p.kind}:${r.result}`) {
+        console.log(`\n## ${p.q} ~ ${p.c}\n  A: ${byKey.get(p.q)!.text.slice(0, 200)}\n  B: ${byKey.get(p.c)!.text.slice(0, 200)}`);
+        for (const t of r.turns) console.log(`  ${t.seat ? 'B' : 'A'} ${t.action}: ${t.message.replace(/\n/g, ' | ').slice(0, 300)}`);
+        if ('ask' in r && r.ask) console.log(`  ask owner: ${r.ask.slice(0, 200)}`);
+      }
+    }
+    const share = (k: Kind, r: Result) => {
+      const t = Object.values(counts[k]).reduce((x, y) => x + y, 0) || 1;
+      return `${counts[k][r]}/${t} (${((100 * counts[k][r]) / t).toFixed(0)}%)`;
+    };
+    console.log(`${data.name ?? file}: grade2 agreed ${share('grade2', 'agreed')} declined ${share('grade2', 'declined')} owner ${share('grade2', 'owner-question')} | hardneg agreed ${share('hardNegative', 'agreed')} declined ${share('hardNegative', 'declined')} owner ${share('hardNegative', 'owner-question')} | repeats ${repeats} | second pass (owners say yes): grade2 agreed ${secondCounts.grade2.agreed}, hardneg agreed ${secondCounts.hardNegative.agreed}, repeats ${secondRepeats}`);
+  }
+}
+
+function blank(): Record<Result, number> {
+  return { agreed: 0, declined: 0, 'owner-question': 0, undecided: 0 };
+}
+
+if (require.main === module) main();

@@ -1,0 +1,58 @@
+import { placeCompatibility } from './geo.rules';
+import type { IntentReading } from '../reading/intent-reader';
+import type { ConstraintDim } from '../reading/constraints';
+
+/**
+ * Graded penalties for constraints both sides state and that disagree. Each is a factor on the
+ * score; they multiply. Unknowns cost nothing: a side that does not state a place is not far.
+ */
+export const PENALTY = {
+  /** Scaled by how far apart the places are: placeCompatibility 1 costs nothing, 0.2 costs most. */
+  place: 0.5,
+  lang: 0.5,
+  mode: 0.6,
+  stage: 0.6,
+  employment: 0.8,
+  /** One side refuses what the other gives. */
+  refused: 0.4,
+  /** One side accepts only what the other does not state, where the other states a rival value. */
+  only: 0.7,
+};
+
+function disjoint(a: string[] | undefined, b: string[] | undefined): boolean {
+  if (!a?.length || !b?.length) return false;
+  return !a.some((x) => b.includes(x));
+}
+
+export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: string[]): number {
+  let f = 1;
+  if (q.places.length && c.places.length) {
+    let best = 0;
+    for (const a of q.places) for (const b of c.places) best = Math.max(best, placeCompatibility(a, b));
+    if (best < 1) {
+      const k = 1 - PENALTY.place * ((1 - best) / 0.8);
+      f *= Math.max(1 - PENALTY.place, k);
+      reasons.push(`place:${best.toFixed(2)}`);
+    }
+  }
+  for (const dim of ['lang', 'mode', 'stage', 'employment'] as ConstraintDim[]) {
+    const a = q.constraints.values[dim];
+    const b = c.constraints.values[dim];
+    if (disjoint(a, b)) {
+      f *= PENALTY[dim];
+      reasons.push(dim);
+    }
+    const refusedByQ = q.constraints.refused[dim]?.some((v) => b?.includes(v));
+    const refusedByC = c.constraints.refused[dim]?.some((v) => a?.includes(v));
+    if ((refusedByQ || refusedByC)) {
+      f *= PENALTY.refused;
+      reasons.push(`refused-${dim}`);
+    }
+  }
+  const refuses = (x: IntentReading, y: IntentReading) => x.refuse.some((t) => y.give[t] !== undefined);
+  if ((refuses(q, c) || refuses(c, q))) {
+    f *= PENALTY.refused;
+    reasons.push('refused');
+  }
+  return f;
+}

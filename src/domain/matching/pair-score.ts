@@ -1,0 +1,46 @@
+import type { IntentReading } from '../reading/intent-reader';
+
+/** How rare a stem is among the intents compared: rarer shared words say more. */
+export type Idf = (stem: string) => number;
+
+export interface ScoreParams {
+  /** Weight of the candidate's need met by the query's offer, against the query's need met (1). */
+  reverse: number;
+  /** Weight of words both sides give (the shared topic). Sought × sought earns nothing. */
+  topic: number;
+  /** Raw evidence at which the score reaches 1 − 1/e. */
+  scale: number;
+}
+
+export const DEFAULT_PARAMS: ScoreParams = { reverse: 0.5, topic: 0.2, scale: 8 };
+
+export interface PairScore {
+  score: number;
+  raw: number;
+  need: number;
+  reverse: number;
+  topic: number;
+  penalty: number;
+  reasons: string[];
+}
+
+function shared(a: Record<string, number>, b: Record<string, number>, idf: Idf): number {
+  let s = 0;
+  for (const t of Object.keys(a)) if (b[t] !== undefined) s += idf(t);
+  return s;
+}
+
+/**
+ * Complementarity of two readings: the rare words the query seeks that the candidate gives, and
+ * the reverse, plus a lesser share of words both give. Two parties seeking the same thing earn
+ * nothing from it. The raw evidence maps to [0, 1) by 1 − e^(−raw/scale), so a score means the
+ * same in every query.
+ */
+export function scoreReadings(q: IntentReading, c: IntentReading, idf: Idf, p: ScoreParams = DEFAULT_PARAMS, penalty = 1, reasons: string[] = []): PairScore {
+  const need = shared(q.seek, c.give, idf);
+  const reverse = shared(c.seek, q.give, idf);
+  const topic = shared(q.give, c.give, idf);
+  const raw = need + p.reverse * reverse + p.topic * topic;
+  const score = (1 - Math.exp(-raw / p.scale)) * penalty;
+  return { score, raw, need, reverse, topic, penalty, reasons };
+}

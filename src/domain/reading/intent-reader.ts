@@ -1,0 +1,301 @@
+import { findPlaces, type PlaceRef } from '../matching/geo.rules';
+import { tokenize, type Token } from '../matching/text.rules';
+import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, SEEK_CUES, STOP_WORDS } from './cues';
+import { readConstraints, type Constraints } from './constraints';
+import { stemOf } from './english';
+
+export { stemOf };
+
+/** Bump when reading changes: stored readings of an older version are recomputed. */
+export const READING_VERSION = 1;
+
+/**
+ * What an intent says, read by general rules with no vocabulary of trades: the words of what it
+ * seeks and of what it gives (stemmed), what it refuses ("no agencies"), what it restricts to
+ * ("only in-person teams"), and the constraints it states (place, language, mode, stage, money).
+ * Anything not introduced by a request cue counts as giving: people describe themselves and what
+ * they have without saying "I offer".
+ */
+export interface IntentReading {
+  v: number;
+  seek: Record<string, number>;
+  give: Record<string, number>;
+  /** Stems named after a negation: the author refuses them. */
+  refuse: string[];
+  /** Stems named after "only": the author accepts only counterparts that state them. */
+  only: string[];
+  /** The first content words after each request cue: what the need names before qualifying it. */
+  seekHead: string[];
+  /** Sought stems that name whom the author serves ("we back fintech teams"), not what they need. */
+  audience: string[];
+  places: PlaceRef[];
+  constraints: Constraints;
+  /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
+  cued: { seek: boolean; give: boolean };
+  /** The words of each side as written, in order (what a provider embeds, what cards quote). */
+  text: { seek: string; give: string; refuse: string };
+}
+
+export interface ReadOptions {
+  /** The side of words no cue introduces: `give` for an intent (self-description), `seek` for a search query. */
+  defaultRole?: 'seek' | 'give';
+}
+
+type Role = 'seek' | 'give';
+
+interface Cue {
+  words: string[];
+  kind: 'seek' | 'give' | 'audience' | 'participle' | 'neg' | 'only';
+}
+
+let cueIndex: Map<string, Cue[]> | null = null;
+const norms = (phrase: string) => tokenize(phrase).map((t) => t.norm);
+
+function cues(): Map<string, Cue[]> {
+  if (cueIndex) return cueIndex;
+  const index = new Map<string, Cue[]>();
+  const add = (list: string[], kind: Cue['kind']) => {
+    for (const phrase of list) {
+      const words = norms(phrase);
+      if (!words.length) continue;
+      const at = index.get(words[0]) ?? [];
+      at.push({ words, kind });
+      index.set(words[0], at);
+    }
+  };
+  add(SEEK_CUES, 'seek');
+  add(GIVE_CUES, 'give');
+  add(AUDIENCE_VERBS, 'audience');
+  // Their -ing forms are verbs wherever they stand ("a fund backing fintech teams").
+  add(AUDIENCE_VERBS.map(ingForm), 'participle');
+  add(NEGATORS, 'neg');
+  add(ONLY_WORDS, 'only');
+  for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
+  cueIndex = index;
+  return index;
+}
+
+let stopStems: Set<string> | null = null;
+function isStop(norm: string, stemmed: string): boolean {
+  stopStems ??= new Set(STOP_WORDS.flatMap((w) => [w, stemOf(w)]));
+  return stopStems.has(norm) || stopStems.has(stemmed);
+}
+
+/** A content word: not a stop word, not a bare number or a single character. */
+function contentStem(t: Token): string | null {
+  const n = t.norm.replace(/^[-'’]+|[-'’]+$/g, '');
+  if (n.length < 2 || /^[$€£¥]?[\d.,]+[kmb]?\+?$/.test(n)) return null;
+  const s = stemOf(n);
+  return isStop(n, s) ? null : s;
+}
+
+interface Piece {
+  tokens: Token[];
+  question: boolean;
+  bullet: boolean;
+  heading: boolean;
+}
+
+const BULLET_RE = /^\s*(?:[-*•·▪◦–]|\d+[.)])\s+/;
+
+/** Sentences with the punctuation that tells a question, a heading and a bullet. */
+function pieces(text: string): Piece[] {
+  const out: Piece[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (!line.trim()) continue;
+    const bullet = BULLET_RE.test(line);
+    const body = line.replace(BULLET_RE, '');
+    const parts = body.split(/(?<=[!?;])\s+|(?<=[^\d\s][.])\s+|(?<=\d[.])\s+(?=[A-Z])/);
+    parts.forEach((p, i) => {
+      const tokens = tokenize(p, out.length);
+      if (!tokens.length) return;
+      out.push({ tokens, question: /\?\s*$/.test(p), bullet: bullet && i === 0, heading: /:\s*$/.test(p) && i === parts.length - 1 });
+    });
+  }
+  return out;
+}
+
+function cueAt(tokens: Token[], i: number): Cue | null {
+  for (const c of cues().get(tokens[i].norm) ?? []) {
+    if (c.words.every((w, k) => tokens[i + k]?.norm === w)) return c;
+  }
+  return null;
+}
+
+/** Verbs of having: "no" after them (or "not" before them) states a lack. */
+const LACK_BEFORE = new Set(['have', 'ha', 'had', 'got', 'is', 'are', 'there', 'left', 'lack', 'lacking', 'with', 'habe', 'haben', 'hat']);
+
+/** Negated verbs ("can't", "don't"): what follows is usually what the author lacks. */
+const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent', 'doesnt', 'didnt']);
+/** "do not want X", "not interested in X": the negation refuses X. */
+const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
+
+/** "back" → "backing", "serve" → "serving", "work with" → "working with". */
+function ingForm(phrase: string): string {
+  const [verb, ...rest] = phrase.split(' ');
+  const ing = verb.endsWith('e') && verb.length > 3 ? `${verb.slice(0, -1)}ing` : `${verb}ing`;
+  return [ing, ...rest].join(' ');
+}
+
+/** Words after which a serving verb is a verb: a subject, a modal, "to". */
+const VERB_BEFORE = new Set(['i', 'we', 'they', 'who', 'that', 'to', 'can', 'will', 'also', 'and', 'happy', 'glad', 'love', 'usually', 'mostly', 'regularly', 'often', 'actively', 'currently']);
+
+/** Post-position request words: "drummer wanted", "Zimmer gesucht". */
+const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht', 'wanted!']);
+
+/** Reads an intent's text. Pure and deterministic. */
+export function readIntent(text: string, options: ReadOptions = {}): IntentReading {
+  const uncued: Role = options.defaultRole ?? 'give';
+  const words = { seek: [] as string[], give: [] as string[], refuse: [] as string[] };
+  const seek: Record<string, number> = {};
+  const give: Record<string, number> = {};
+  const refuse = new Set<string>();
+  const only = new Set<string>();
+  const seekHead = new Set<string>();
+  const served = new Set<string>();
+  const places: PlaceRef[] = [];
+  const cued = { seek: false, give: false };
+  let headingRole: Role | null = null;
+
+  for (const piece of pieces(text)) {
+    const { tokens } = piece;
+    const placeAt = new Set<number>();
+    for (const p of findPlaces(tokens)) {
+      places.push(p.place);
+      for (let k = p.start; k < p.end; k++) placeAt.add(k);
+    }
+    let role: Role = piece.bullet && headingRole ? headingRole : piece.question ? 'seek' : uncued;
+    let explicit: boolean = piece.bullet && headingRole !== null;
+    let audience = false;
+    let negLeft = 0;
+    let onlyLeft = 0;
+    // Terms of this clause given by default (no cue yet): a post-position "wanted" makes them sought.
+    let clauseDefault: string[] = [];
+    // Content words still to count as the head of the span a request cue opened.
+    let headLeft = piece.question ? 2 : 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.breakBefore) {
+        negLeft = 0;
+        onlyLeft = 0;
+        audience = false;
+        clauseDefault = [];
+      }
+      if (AFTER_SEEK.has(t.norm)) {
+        for (const s of clauseDefault) {
+          if (give[s] !== undefined) delete give[s];
+          seek[s] = 1;
+        }
+        clauseDefault = [];
+        cued.seek = true;
+        continue;
+      }
+      const cue = cueAt(tokens, i);
+      if (cue) {
+        i += cue.words.length - 1;
+        if (cue.kind === 'neg') {
+          // "cannot find X", "we have no X", "there is no X": a lack, which is a need. A refusal
+          // is a "no X" that follows no verb of having ("no agencies"), or "do not want X".
+          const before = tokens[i - cue.words.length]?.norm ?? '';
+          const after = tokens[i + 1]?.norm ?? '';
+          const verbNegation = VERB_NEGATORS.has(t.norm) && !REFUSING_VERBS.has(after);
+          if (verbNegation || LACK_BEFORE.has(before) || LACK_BEFORE.has(after)) {
+            role = 'seek';
+            explicit = true;
+            cued.seek = true;
+          } else negLeft = REFUSING_VERBS.has(after) ? 4 : 3;
+        }
+        else if (cue.kind === 'only') {
+          onlyLeft = 3;
+          // "X only": the words just before are the restriction too.
+          for (let k = i - cue.words.length; k >= 0 && k >= i - cue.words.length - 2 && !tokens[k + 1]?.breakBefore; k--) {
+            const s = contentStem(tokens[k]);
+            if (s && !placeAt.has(k)) only.add(s);
+          }
+        } else if (cue.kind === 'audience' || cue.kind === 'participle') {
+          if (role === 'seek' && explicit) continue;
+          // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
+          if (cue.kind === 'audience' && !VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
+            const s = contentStem(t);
+            if (s && !placeAt.has(i)) (role === 'seek' ? seek : give)[s] = 1;
+            continue;
+          }
+          const s = contentStem(t);
+          if (s) give[s] = 1;
+          audience = true;
+          cued.give = true;
+          role = 'give';
+          explicit = true;
+        } else {
+          role = cue.kind;
+          audience = false;
+          explicit = true;
+          cued[cue.kind] = true;
+          clauseDefault = [];
+          headLeft = cue.kind === 'seek' ? 2 : 0;
+        }
+        continue;
+      }
+      if (placeAt.has(i)) continue;
+      const s = contentStem(t);
+      if (!s) continue;
+      if (negLeft > 0) {
+        refuse.add(s);
+        words.refuse.push(t.raw);
+        negLeft -= 1;
+        continue;
+      }
+      if (onlyLeft > 0) {
+        only.add(s);
+        onlyLeft -= 1;
+      }
+      const r: Role = audience ? 'seek' : role;
+      (r === 'seek' ? seek : give)[s] = 1;
+      if (audience) served.add(s);
+      if (r === 'seek' && headLeft > 0) {
+        seekHead.add(s);
+        headLeft -= 1;
+      }
+      words[r].push(t.raw);
+      if (!explicit) clauseDefault.push(s);
+    }
+    if (piece.heading && !piece.bullet) headingRole = explicit ? role : null;
+    else if (!piece.bullet) headingRole = null;
+  }
+  return {
+    v: READING_VERSION,
+    seek,
+    give,
+    refuse: [...refuse],
+    only: [...only],
+    seekHead: [...seekHead],
+    audience: [...served],
+    places: dedupePlaces(places),
+    constraints: readConstraints(text),
+    cued,
+    text: { seek: words.seek.join(' '), give: words.give.join(' '), refuse: words.refuse.join(' ') },
+  };
+}
+
+function dedupePlaces(places: PlaceRef[]): PlaceRef[] {
+  const seen = new Map<string, PlaceRef>();
+  for (const p of places) seen.set(`${p.kind}:${p.key}:${p.area ?? ''}`, p);
+  return [...seen.values()];
+}
+
+/** What two readings of one side say together (an intent and an answer its negotiator gave). */
+export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading {
+  const join = (x: string, y: string) => [x, y].filter(Boolean).join(' ');
+  return {
+    ...a,
+    seek: { ...a.seek, ...b.seek },
+    give: { ...a.give, ...b.give },
+    refuse: [...new Set([...a.refuse, ...b.refuse])],
+    only: [...new Set([...a.only, ...b.only])],
+    seekHead: [...new Set([...a.seekHead, ...b.seekHead])],
+    audience: [...new Set([...a.audience, ...b.audience])],
+    places: dedupePlaces([...a.places, ...b.places]),
+    cued: { seek: a.cued.seek || b.cued.seek, give: a.cued.give || b.cued.give },
+    text: { seek: join(a.text.seek, b.text.seek), give: join(a.text.give, b.text.give), refuse: join(a.text.refuse, b.text.refuse) },
+  };
+}
