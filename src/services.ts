@@ -20,6 +20,7 @@ import { Mailer } from './mail/mailer';
 import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
 import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
+import { ProviderCandidateJudge } from './ai/provider-candidate-judge';
 import { createWebServices, type WebServices } from './domain/web/web-services';
 import { intentPreparerFor } from './ai/intent-preparer';
 import { IntentService } from './domain/intents/intent.service';
@@ -112,7 +113,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const streamClosers = new Set<() => Promise<void> | void>();
   const agents = new AgentService(core, hooks);
   const eventStream = new EventStreamService(core, { notifier, hub: new FrameHub(orm, notifier, logger), agents, closers: streamClosers });
-  const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs);
+  const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs, provider ? new ProviderCandidateJudge(provider) : null);
   const storage = new ImageStorageService(core);
   const legacy = createLegacyServices(core, { provider, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
   const opportunityServices = createOpportunityServices(core, { jobs, provider });

@@ -19,7 +19,8 @@ describe('the matching dev set (realistic intents)', () => {
       if (res.status !== 200) refused.push(`${i.key}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(refused).toEqual([]);
-  });
+    // 136 sequential creates: generous on a loaded 2-core machine.
+  }, 180_000);
 
   it('is mostly ready at prepare, and never refused there', async () => {
     const statuses: Record<string, string[]> = {};
@@ -32,5 +33,5 @@ describe('the matching dev set (realistic intents)', () => {
     expect(Object.keys(statuses).filter((s) => s !== 'ready' && s !== 'needs_revision')).toEqual([]);
     // These drafts are specific enough to match on; asking about most of them would be noise.
     expect(statuses.ready.length / data.intents.length).toBeGreaterThanOrEqual(0.95);
-  });
+  }, 180_000);
 });

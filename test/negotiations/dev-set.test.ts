@@ -99,7 +99,7 @@ describe('the hosted negotiator on the development set', () => {
     expect(second.grade2.agreed / total(second.grade2)).toBeGreaterThanOrEqual(0.9);
     expect(first.hardNegative.agreed / total(first.hardNegative)).toBeLessThanOrEqual(0.1);
     expect(first.hardNegative.undecided + first.grade2.undecided).toBe(0);
-  }, 240_000);
+  }, 600_000);
 });
 
 function blank(): Record<Result, number> {

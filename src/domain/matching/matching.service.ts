@@ -10,6 +10,7 @@ import { EMBED_JOB, SWEEP_JOB, type IntentIndexer } from './intent-indexer.servi
 import { requireOwnIntent } from '../intents/own-intent';
 import { discoverSchema } from './matching.schemas';
 import { readIntent, type IntentReading } from '../reading/intent-reader';
+import { judgedScore, JUDGED, type CandidateJudge } from './candidate-judge';
 import { rankCandidates } from './local-ranker';
 import { DEFAULT_PARAMS } from './pair-score';
 import { idfFrom } from './term-stats';
@@ -67,6 +68,8 @@ export class MatchingService extends DomainService {
     core: CoreDeps,
     readonly indexer: IntentIndexer,
     private readonly jobs: JobQueue,
+    /** A model that judges the best candidates pairwise (provider deployments); null: the local order stands. */
+    private readonly judge: CandidateJudge | null = null,
   ) {
     super(core);
   }
@@ -141,7 +144,9 @@ export class MatchingService extends DomainService {
     const candidates = rows.map((r) => ({ id: r.id, reading: (r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload)).reading }));
     // Word rarity among the intents compared (the query and its visible shortlist).
     const idf = idfFrom([reading, ...candidates.map((c) => c.reading)]);
-    return rankCandidates(reading, candidates, idf, DEFAULT_PARAMS, { limit: input.limit, minScore: this.config.MATCH_MIN_SCORE })
+    const ranked = rankCandidates(reading, candidates, idf, DEFAULT_PARAMS, { limit: Math.max(input.limit, JUDGED), minScore: this.config.MATCH_MIN_SCORE });
+    return (await this.judged(queryText || intent.payload, ranked, byId))
+      .slice(0, input.limit)
       .map(({ id, score }) => ({ row: byId.get(id)!, score }))
       .map(({ row, score }) => ({
         intentId: row.id,
@@ -151,6 +156,26 @@ export class MatchingService extends DomainService {
         networkId: row.network_id,
         score: Math.round(score * 10_000) / 10_000,
       }));
+  }
+
+  /**
+   * The local order, or, with a judge, the best JUDGED rescored by the model's pairwise judgement
+   * (judgedScore) and everything sorted again; the rest keep their local scores. Any judge
+   * failure keeps the local order.
+   */
+  private async judged<T extends { payload: string; summary: string }>(query: string, ranked: Array<{ id: string; score: number }>, byId: Map<string, T>) {
+    if (!this.judge || !ranked.length) return ranked;
+    const top = ranked.slice(0, JUDGED);
+    let verdicts: Awaited<ReturnType<CandidateJudge['judge']>> = null;
+    try {
+      verdicts = await this.judge.judge(query, top.map((r) => ({ id: r.id, text: byId.get(r.id)!.payload })));
+    } catch (err) {
+      this.logger.warn({ err }, 'candidate judge failed; the local order stands');
+    }
+    if (!verdicts) return ranked;
+    const byCandidate = new Map(verdicts.map((v) => [v.id, v]));
+    const rescored = top.map((r) => ({ id: r.id, score: judgedScore(r.score, byCandidate.get(r.id)!) }));
+    return [...rescored, ...ranked.slice(JUDGED)].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   }
 
   /**
