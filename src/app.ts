@@ -18,7 +18,9 @@ import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
+import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
 import { createRestRouter, restErrorHandler } from './rest/router';
+import { routeTables } from './rest/routes';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -149,11 +151,10 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
   // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
-  const graphqlJson = express.json({ limit: Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024) });
-  app.use('/graphql', graphqlJson);
+  app.use('/graphql', graphqlBodyParser(Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024)));
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  app.use(restBodyParsers(routeTables.flat().filter((r) => r.upload)));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
