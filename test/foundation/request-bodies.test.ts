@@ -12,7 +12,7 @@ import { createNetwork } from '../intents/network-factory';
 const deep = (levels: number): string => `${'{"a":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;
 
 const rawPost = (app: TestApp, path: string, auth: Record<string, string>, body: Buffer) =>
-  fetch(`${app.url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+  fetch(`${app.url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: new Uint8Array(body) });
 
 describe('request bodies', () => {
   let app: TestApp;
