@@ -2,6 +2,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { badRequest, DomainError, unavailable } from '../domain/shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
+import { capEchoes, capEchoesIn } from '../domain/shared/echo-cap';
 import type { Logger } from '../logger';
 
 function domainOf(err: GraphQLError): DomainError | null {
@@ -116,10 +117,10 @@ export function formatError(logger: Logger) {
         message: d.error,
         path: formatted.path,
         locations: formatted.locations,
-        extensions: { code: d.code, http: { status: httpStatusOf[d.code] }, ...d.extra },
+        extensions: capEchoesIn({ code: d.code, http: { status: httpStatusOf[d.code] }, ...d.extra }),
       };
     }
-    if (err && isInputError(err)) return formatted;
+    if (err && isInputError(err)) return { ...formatted, message: capEchoes(formatted.message) };
     logger.error({ err: err?.originalError ?? error }, 'unhandled GraphQL error');
     return { message: 'internal', path: formatted.path, extensions: { code: 'INTERNAL' } };
   };
