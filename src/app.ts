@@ -4,7 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { execute, subscribe, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +16,7 @@ import { withRequestLogger } from './logger';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
+import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTRUSTED_OPERATION } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
@@ -160,11 +161,22 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
 
+  const documentRules = clientDocumentRules(config);
+  const trusted = loadTrustedOperations(config.GRAPHQL_TRUSTED_OPERATIONS);
+  if (trusted) app.use('/graphql', trustedOperationsGate(trusted));
+
   const formatWsError = formatError(logger);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
       schema,
+      parse: (source) => parse(source, { maxTokens: config.GRAPHQL_MAX_TOKENS }),
+      validate: (s, document) => validate(s, document, [...specifiedRules, ...documentRules]),
+      onSubscribe: (_ctx, _id, payload) => {
+        if (trusted && trusted.resolve(payload.query, payload.extensions) === null) {
+          return [new GraphQLError(UNTRUSTED_OPERATION.message, { extensions: UNTRUSTED_OPERATION.extensions })];
+        }
+      },
       onConnect: async (ctx) => {
         const creds = credentialsOfParams(ctx.connectionParams);
         if (!creds.bearer && !creds.apiKey) {
@@ -200,7 +212,11 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError: formatError(logger),
-    introspection: true,
+    introspection: config.GRAPHQL_INTROSPECTION,
+    validationRules: documentRules,
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
+    // Trusted operations replace automatic persisted queries (any client could register any document).
+    persistedQueries: trusted ? false : undefined,
     // Shutdown is ours (runtime.stop): Apollo would otherwise re-raise the signal and kill the process mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
