@@ -10,6 +10,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The resilience drills run as their own CI step (jest.resilience.config.js, `npm run test:resilience`).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/resilience/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
