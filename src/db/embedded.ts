@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(
   dir: string,
   logger: Logger,
-  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean } = {},
+  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean; port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
@@ -49,7 +49,7 @@ export async function startEmbeddedPostgres(
     for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
   }
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const password = 'embedded';
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   if (!fresh) await recoverOrphanedPostmaster(dir, logger);

@@ -68,7 +68,12 @@ function databaseUnreachable(e: unknown): boolean {
   if (typeof err.code === 'string' && (UNREACHABLE_CODES.has(err.code) || /^080\d\d$/.test(err.code))) return true;
   if (err.name === 'ConnectionException') return true;
   const message = typeof err.message === 'string' ? err.message : '';
-  return /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|not currently accepting connections|the database system is (shutting down|starting up)/.test(message);
+  // node-postgres: a pooled client whose socket broke mid-transaction is "not queryable"; one
+  // whose server went away while connecting "ended unexpectedly"; knex reports the next
+  // statement of a transaction whose connection just died as "already complete".
+  return /Timeout acquiring a connection|Connection terminated|Connection ended unexpectedly|has encountered a connection error and is not queryable|Transaction query already complete|connect ECONNREFUSED|not currently accepting connections|the database system is (shutting down|starting up)/.test(
+    message,
+  );
 }
 
 /**
