@@ -14,21 +14,32 @@ export interface Reply {
 }
 
 /** One request with a deadline; status 0 when no answer came (refused, reset, deadline). */
-export function call(base: string, method: string, path: string, opts: { token?: string; body?: unknown; deadlineMs?: number } = {}): Promise<Reply> {
+export function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: { type: string; bytes: Buffer }; deadlineMs?: number; headersOnly?: boolean } = {},
+): Promise<Reply> {
   return new Promise((resolve) => {
-    const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+    const payload = opts.raw ? opts.raw.bytes : opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
     const req = http.request(new URL(path, base), {
       method,
       agent: false,
       headers: {
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        ...(payload ? { 'content-type': opts.raw?.type ?? 'application/json', 'content-length': String(payload.length) } : {}),
       },
       timeout: opts.deadlineMs ?? 15_000,
     });
     req.on('timeout', () => req.destroy(new Error('deadline')));
     req.on('error', () => resolve({ status: 0, body: null }));
     req.on('response', (res) => {
+      if (opts.headersOnly) {
+        // A stream that opened is an answer; its body is not waited for.
+        resolve({ status: res.statusCode ?? 0, body: null });
+        req.destroy();
+        return;
+      }
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
