@@ -18,13 +18,13 @@ export function call(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; raw?: { type: string; bytes: Buffer }; deadlineMs?: number; headersOnly?: boolean } = {},
+  opts: { token?: string; body?: unknown; raw?: { type: string; bytes: Buffer }; deadlineMs?: number; headersOnly?: boolean; agent?: http.Agent } = {},
 ): Promise<Reply> {
   return new Promise((resolve) => {
     const payload = opts.raw ? opts.raw.bytes : opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
     const req = http.request(new URL(path, base), {
       method,
-      agent: false,
+      agent: opts.agent ?? false,
       headers: {
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...(payload ? { 'content-type': opts.raw?.type ?? 'application/json', 'content-length': String(payload.length) } : {}),
