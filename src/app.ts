@@ -87,6 +87,18 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('query parser', 'extended');
   const httpServer = createServer(app);
 
+  // Once shutdown begins, every answer says `Connection: close`: a kept-alive client then opens a
+  // new connection (to another instance) instead of sending its next request into a socket that
+  // is about to be closed under it.
+  let closing = false;
+  const answering = new Set<Response>();
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (closing) res.setHeader('Connection', 'close');
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    next();
+  });
+
   // First of all, before anything that may wait (the database pool, the body): a negotiation turn
   // compares it with the turns that committed since (docs/adr/0074-turn-details.md).
   app.use((req: Request, _res: Response, next: NextFunction) => {
@@ -247,6 +259,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     httpServer,
     schema,
     async close() {
+      closing = true;
+      // Requests already running whose answers have not started say it too.
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
       for (const close of [...services.streamClosers]) {
         try {
           await close();
