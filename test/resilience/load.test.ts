@@ -102,7 +102,9 @@ describe('load drill', () => {
     for (const [i, r] of rounds.entries()) report(`load round ${i + 1}`, { ...r, streams: openStreams, connections: CONNECTIONS, seconds: ROUND_SECONDS });
     expect(errorsSeen).toEqual([]);
     expect(rounds.map((r) => r.errors)).toEqual([0, 0, 0]);
-    // Flat: what the first round settled at is not outgrown by more than a quarter two rounds later.
-    expect(rounds[2].rssMiB).toBeLessThanOrEqual(Math.ceil(rounds[0].rssMiB * 1.25));
+    // Flat: the first round warms up (V8 grows its heap to the load); from the second round to
+    // the third the service holds within 15%, and never past 1.5 times the first round's.
+    expect(rounds[2].rssMiB).toBeLessThanOrEqual(Math.ceil(rounds[1].rssMiB * 1.15));
+    expect(rounds[2].rssMiB).toBeLessThanOrEqual(Math.ceil(rounds[0].rssMiB * 1.5));
   });
 });
