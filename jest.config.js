@@ -11,6 +11,8 @@ module.exports = {
   // The service's tests and the client package's (which run against the service).
   roots: ['<rootDir>/test', '<rootDir>/packages/client/test'],
   testMatch: ['**/*.test.ts'],
+  // The resilience drills run as their own CI step (jest.resilience.config.js, `npm run test:resilience`).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/resilience/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

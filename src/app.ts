@@ -4,7 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { execute, subscribe, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -16,9 +16,12 @@ import { withRequestLogger } from './logger';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
+import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTRUSTED_OPERATION } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
+import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
 import { createRestRouter, restErrorHandler } from './rest/router';
+import { routeTables } from './rest/routes';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -83,6 +86,18 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   const httpServer = createServer(app);
+
+  // Once shutdown begins, every answer says `Connection: close`: a kept-alive client then opens a
+  // new connection (to another instance) instead of sending its next request into a socket that
+  // is about to be closed under it.
+  let closing = false;
+  const answering = new Set<Response>();
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (closing) res.setHeader('Connection', 'close');
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
+    next();
+  });
 
   // First of all, before anything that may wait (the database pool, the body): a negotiation turn
   // compares it with the turns that committed since (docs/adr/0074-turn-details.md).
@@ -149,21 +164,31 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
   // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
-  const graphqlJson = express.json({ limit: Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024) });
-  app.use('/graphql', graphqlJson);
+  app.use('/graphql', graphqlBodyParser(Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024)));
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  app.use(restBodyParsers(routeTables.flat().filter((r) => r.upload)));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
+
+  const documentRules = clientDocumentRules(config);
+  const trusted = loadTrustedOperations(config.GRAPHQL_TRUSTED_OPERATIONS);
+  if (trusted) app.use('/graphql', trustedOperationsGate(trusted));
 
   const formatWsError = formatError(logger);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
       schema,
+      parse: (source) => parse(source, { maxTokens: config.GRAPHQL_MAX_TOKENS }),
+      validate: (s, document) => validate(s, document, [...specifiedRules, ...documentRules]),
+      onSubscribe: (_ctx, _id, payload) => {
+        if (trusted && trusted.resolve(payload.query, payload.extensions) === null) {
+          return [new GraphQLError(UNTRUSTED_OPERATION.message, { extensions: UNTRUSTED_OPERATION.extensions })];
+        }
+      },
       onConnect: async (ctx) => {
         const creds = credentialsOfParams(ctx.connectionParams);
         if (!creds.bearer && !creds.apiKey) {
@@ -199,7 +224,11 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError: formatError(logger),
-    introspection: true,
+    introspection: config.GRAPHQL_INTROSPECTION,
+    validationRules: documentRules,
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
+    // Trusted operations replace automatic persisted queries (any client could register any document).
+    persistedQueries: trusted ? false : undefined,
     // Shutdown is ours (runtime.stop): Apollo would otherwise re-raise the signal and kill the process mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
@@ -230,6 +259,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     httpServer,
     schema,
     async close() {
+      closing = true;
+      // Requests already running whose answers have not started say it too.
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
       for (const close of [...services.streamClosers]) {
         try {
           await close();

@@ -64,11 +64,22 @@ const envSchema = z.object({
   WEB_FETCH_MAX_BYTES: intFrom(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
   /** Comma-separated domains a DID session's CACAO may name; empty accepts any. */
   DID_SESSION_DOMAINS: z.string().default(''),
+  NODE_ENV: z.string().default('development'),
+  /** Limits on documents GraphQL clients send (the REST routes' own operations are not limited). */
+  GRAPHQL_MAX_DEPTH: intFrom(15, 1, 1000),
+  GRAPHQL_MAX_ALIASES: intFrom(30, 0, 100_000),
+  GRAPHQL_MAX_COST: intFrom(5000, 1, 10_000_000),
+  GRAPHQL_MAX_TOKENS: intFrom(5000, 100, 1_000_000),
+  /** Unset: on, except with NODE_ENV=production. */
+  GRAPHQL_INTROSPECTION: z.preprocess(blankAsUnset, z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional()),
+  /** A persisted query manifest (JSON); when set, GraphQL clients may run only the operations it lists. */
+  GRAPHQL_TRUSTED_OPERATIONS: z.preprocess(blankAsUnset, z.string().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL' | 'DID_SESSION_DOMAINS'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL' | 'DID_SESSION_DOMAINS' | 'GRAPHQL_INTROSPECTION'> {
+  GRAPHQL_INTROSPECTION: boolean;
   DATA_DIR: string;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
@@ -116,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     WEB_APP_URL: e.WEB_APP_URL?.replace(/\/+$/, ''),
     SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    GRAPHQL_INTROSPECTION: e.GRAPHQL_INTROSPECTION === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.GRAPHQL_INTROSPECTION),
     DID_SESSION_DOMAINS: new Set(
       e.DID_SESSION_DOMAINS.split(',')
         .map((s) => s.trim())

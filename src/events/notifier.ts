@@ -54,6 +54,12 @@ export class EventNotifier {
     await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
     await client.query(`LISTEN ${TOPICS_CHANNEL}`);
+    if (this.closed) {
+      // Stopped while this (re)connect was under way: its socket would keep the process alive.
+      client.removeAllListeners();
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
     this.connected = true;
   }

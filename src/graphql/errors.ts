@@ -2,6 +2,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { badRequest, DomainError, unavailable } from '../domain/shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
+import { capEchoes, capEchoesIn } from '../domain/shared/echo-cap';
 import type { Logger } from '../logger';
 
 function domainOf(err: GraphQLError): DomainError | null {
@@ -67,7 +68,12 @@ function databaseUnreachable(e: unknown): boolean {
   if (typeof err.code === 'string' && (UNREACHABLE_CODES.has(err.code) || /^080\d\d$/.test(err.code))) return true;
   if (err.name === 'ConnectionException') return true;
   const message = typeof err.message === 'string' ? err.message : '';
-  return /Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|not currently accepting connections|the database system is (shutting down|starting up)/.test(message);
+  // node-postgres: a pooled client whose socket broke mid-transaction is "not queryable"; one
+  // whose server went away while connecting "ended unexpectedly"; knex reports the next
+  // statement of a transaction whose connection just died as "already complete".
+  return /Timeout acquiring a connection|Connection terminated|Connection ended unexpectedly|has encountered a connection error and is not queryable|Transaction query already complete|connect ECONNREFUSED|not currently accepting connections|the database system is (shutting down|starting up)/.test(
+    message,
+  );
 }
 
 /**
@@ -116,10 +122,10 @@ export function formatError(logger: Logger) {
         message: d.error,
         path: formatted.path,
         locations: formatted.locations,
-        extensions: { code: d.code, http: { status: httpStatusOf[d.code] }, ...d.extra },
+        extensions: capEchoesIn({ code: d.code, http: { status: httpStatusOf[d.code] }, ...d.extra }),
       };
     }
-    if (err && isInputError(err)) return formatted;
+    if (err && isInputError(err)) return { ...formatted, message: capEchoes(formatted.message) };
     logger.error({ err: err?.originalError ?? error }, 'unhandled GraphQL error');
     return { message: 'internal', path: formatted.path, extensions: { code: 'INTERNAL' } };
   };

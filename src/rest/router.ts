@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import multer from 'multer';
+import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
@@ -52,11 +53,17 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
       const parse = uploads.single(route.upload.field);
       // Limits come back as MulterError (LIMIT_*); anything else the parser raises is a
       // malformed multipart body (no boundary, a cut-off part), which the client sent.
+      // multer finishes on the socket's events, outside the request's async context (its
+      // EntityManager among it); the callback is bound back to the request's context.
       handlers.push((req, res, next) =>
-        parse(req, res, (err?: unknown) => {
-          if (!err || (err as { code?: string }).code?.startsWith('LIMIT_')) return next(err);
-          sendError(res, badRequest([{ path: route.upload!.field, message: `Malformed multipart body: ${(err as Error).message}` }]));
-        }),
+        parse(
+          req,
+          res,
+          AsyncResource.bind((err?: unknown) => {
+            if (!err || (err as { code?: string }).code?.startsWith('LIMIT_')) return next(err);
+            sendError(res, badRequest([{ path: route.upload!.field, message: `Malformed multipart body: ${(err as Error).message}` }]));
+          }),
+        ),
       );
     }
     handlers.push((req, res, next) => {

@@ -207,6 +207,13 @@ describe('account and profile', () => {
       expect(res.body).toEqual({ completedAt: expect.stringMatching(ISO), intentId: named.id });
       const again = await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({}).expect(200);
       expect(again.body).toEqual(res.body);
+      // Issue 18: once completed, an intentId given is still checked; any other id is refused.
+      const other = await createUser(app);
+      const theirs = await insertIntent(app, other.user.id);
+      for (const intentId of [theirs.id, '00000000-0000-4000-8000-000000000000', 'abc']) {
+        expect((await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({ intentId }).expect(400)).body.error).toBe('invalid_intent');
+      }
+      expect((await app.http.post('/api/auth/onboarding/complete').set(u.auth).send({ intentId: named.id }).expect(200)).body).toEqual(res.body);
     });
 
     it("refuses another user's, an archived, an unknown or a malformed intentId with 400 invalid_intent", async () => {

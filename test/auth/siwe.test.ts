@@ -108,10 +108,12 @@ describe('Sign-In with Ethereum', () => {
     expect(after.state).toBe('active');
   });
 
-  it('takes the loopback names of a local PUBLIC_URL as one host (the scorer defaults to 127.0.0.1)', async () => {
-    expect((await verify({ domain: '127.0.0.1:3001', uri: 'http://127.0.0.1:3001' })).status).toBe(200);
-    expect((await verify({ domain: '[::1]:3001', uri: 'http://localhost:3001/' })).status).toBe(200);
-    expect((await verify({ domain: '127.0.0.1:3002' })).body.error).toBe('SIWE domain does not match this server');
+  // Issue 18: decisions.md binds the domain to the host of PUBLIC_URL, loopback or not.
+  it('takes only the host of PUBLIC_URL, not another loopback name for it', async () => {
+    expect((await verify({ domain: '127.0.0.1:3001', uri: 'http://127.0.0.1:3001' })).body).toEqual({ error: 'SIWE domain does not match this server', detail: 'Expected localhost:3001, got 127.0.0.1:3001' });
+    expect((await verify({ domain: '[::1]:3001', uri: 'http://localhost:3001/' })).body.error).toBe('SIWE domain does not match this server');
+    expect((await verify({ domain: 'localhost:3001', uri: 'http://127.0.0.1:3001/' })).body.error).toBe('SIWE URI is not on this server');
+    expect((await verify({ domain: 'localhost:3001', uri: 'http://localhost:3001/' })).status).toBe(200);
   });
 
   it('tolerates 5 minutes of clock skew on the time fields', async () => {
@@ -194,15 +196,17 @@ describe('Sign-In with Ethereum', () => {
       expect(res.body.error).toBe('SIWE message is issued in the future');
     });
 
-    it('a signature from another wallet, and the nonce stays usable', async () => {
+    // Issue 18: a failed signature check spends the nonce, so a wrong guess cannot be retried on it.
+    it('a signature from another wallet, and the nonce is spent', async () => {
       const wallet = newWallet();
       const nonce = await nonceFrom(app);
       const message = siweMessage({ nonce, address: wallet.address });
       const bad = await app.http.post('/api/auth/siwe/verify').send({ message, signature: await newWallet().signMessage(message) });
       expect(bad.status).toBe(401);
       expect(bad.body.error).toBe('Signature does not match the address in the message');
-      const good = await app.http.post('/api/auth/siwe/verify').send({ message, signature: await wallet.signMessage(message) });
-      expect(good.status).toBe(200);
+      const again = await app.http.post('/api/auth/siwe/verify').send({ message, signature: await wallet.signMessage(message) });
+      expect(again.status).toBe(401);
+      expect(again.body.error).toBe('Nonce already used');
     });
 
     it('a signature of a different message', async () => {

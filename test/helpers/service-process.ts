@@ -11,6 +11,8 @@ export interface ServiceProcess {
   /** Resolves with the first log line matching `pred` (fails on timeout or if the process exits first). */
   waitFor(pred: (line: Record<string, any>) => boolean, ms?: number): Promise<Record<string, any>>;
   exited: Promise<number | null>;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
   /** SIGTERM, then SIGKILL if it has not exited within `ms`. */
   stop(ms?: number): Promise<number | null>;
 }
@@ -19,11 +21,13 @@ export interface ServiceProcess {
  * Starts the service as its own process with exactly `env` (plus PATH and HOME), logging JSON
  * lines on stdout that tests wait for ("listening" carries the URL).
  */
-export function startServiceProcess(env: Record<string, string>): ServiceProcess {
+export function startServiceProcess(env: Record<string, string>, opts: { ownGroup?: boolean } = {}): ServiceProcess {
   const proc = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a supervisor would start it, so a test can kill the whole group.
+    detached: opts.ownGroup ?? false,
   });
   const lines: Array<Record<string, any>> = [];
   const waiters: Array<{ pred: (l: Record<string, any>) => boolean; resolve: (l: Record<string, any>) => void }> = [];
@@ -56,6 +60,7 @@ export function startServiceProcess(env: Record<string, string>): ServiceProcess
     proc,
     lines,
     exited,
+    stderr: () => stderr,
     waitFor(pred, ms = 45_000) {
       const seen = lines.find(pred);
       if (seen) return Promise.resolve(seen);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CID } from 'multiformats/cid';
@@ -64,6 +65,35 @@ describe('profile', () => {
     expect((await app.http.post('/api/profile/upload_avatar').set(alice.headers).expect(400)).body.details).toEqual([{ path: 'file', message: 'No file was sent, or it is empty' }]);
     await upload(alice, png(), 'avatar').expect(400);
     await upload(null, png()).expect(401);
+  });
+
+  // Issue 18, finding 3: multer reads the body on socket events, outside the request's
+  // EntityManager context; a body that arrives after the route started answered 500.
+  it('stores an avatar whose body arrives in pieces, again and again', async () => {
+    const boundary = 'im-boundary-7f3a';
+    const slowUpload = (bytes: Buffer) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`);
+        const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+        const body = Buffer.concat([head, bytes, tail]);
+        const req = request(`${app.url}/api/profile/upload_avatar`, {
+          method: 'POST',
+          headers: { ...alice.headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.write(body.subarray(0, 40));
+        setTimeout(() => req.end(body.subarray(40)), 100);
+      });
+    for (const size of [6, 7, 6]) {
+      const res = await slowUpload(png(size, size));
+      expect(res.status).toBe(200);
+      expect(res.body.cid).toBe(expectedCid(png(size, size)));
+    }
   });
 
   it('sets name, bio and avatar; they are the account’s profile', async () => {

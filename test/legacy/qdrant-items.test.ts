@@ -53,4 +53,25 @@ describe('index items with QDRANT_URL (a local Qdrant-protocol server)', () => {
     expect(await app.services.legacy.indexer.reindex({ embed: true })).toEqual({ items: 2, pending: 0 });
     expect((await search('bats echolocation'))[0]).toBe(bats);
   });
+
+  // Issue 18: an item removed while Qdrant was down left its entry there until npm run reindex.
+  it('removes, by the sweep, the entry of an item removed during an outage', async () => {
+    const alice = await didCaller();
+    const index = await createIndex(app, alice);
+    const moth = await createPage(app, alice, 'Moths', 'Moths fly at night and are drawn to lamps.');
+    await addItem(app, alice, index.id, moth);
+    const items = qdrant.collections.get('items_t')!;
+    const inIndex = () => [...items.points.values()].filter((p) => (p.payload.networkIds as string[])[0] === index.id).length;
+    expect(inIndex()).toBe(1);
+    qdrant.failWith = 503;
+    await app.http.delete(`/api/indexes/${index.id}/items/${moth}`).set(alice.headers).expect(200);
+    qdrant.failWith = null;
+    expect(inIndex()).toBe(1);
+    await app.services.legacy.indexer.retryPending();
+    expect(inIndex()).toBe(0);
+    // Nothing left to sweep: the next round sends no removal.
+    const before = qdrant.requests.length;
+    await app.services.legacy.indexer.retryPending();
+    expect(qdrant.requests.slice(before).filter((r) => r.path.includes('/points/delete'))).toEqual([]);
+  });
 });

@@ -44,6 +44,28 @@ async function lockWaiters(n: number): Promise<void> {
 }
 
 describe('concurrent turns on one negotiation', () => {
+  // Issue 18: with several instances, a turn's time and a request's arrival were read from each
+  // instance's own clock. Both are now on the database's clock.
+  it('judges a request that follows a turn by the database clock, not by the clock of the instance that recorded the turn', async () => {
+    const w = await fresh();
+    // The turn is recorded by an instance whose clock runs 5 s ahead (only Date is skewed).
+    jest.useFakeTimers({
+      now: Date.now() + 5000,
+      advanceTimers: true,
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      expect((await turn(app, w.a.user, w.id, 'propose', 'from the fast clock')).status).toBe(200);
+    } finally {
+      jest.useRealTimers();
+    }
+    // A's next request comes after that turn: not a lost race, simply not A's turn.
+    const next = await turn(app, w.a.user, w.id, 'propose', 'again');
+    expect(next.status).toBe(403);
+    expect(next.body.error).toBe('It is not your turn');
+  });
+
+
   it('exactly one wins; the other gets 409 "The other seat moved first"', async () => {
     const w = await fresh();
     const lock = await holdRowLock(w.id);

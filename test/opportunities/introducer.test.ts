@@ -63,6 +63,26 @@ describe('POST /api/opportunities (introducer)', () => {
     expect((await negotiationOf(app, w.a.user, first.body.opportunityId)).introducer.context).toBe(CONTEXT);
   });
 
+  // Issue 18: a third party learns nothing of an opportunity the pair already has.
+  it('answers 409 introduction_not_possible, without the id, to another introducer of a pair that has an opportunity', async () => {
+    const w = await withIntroducer();
+    const first = await introduce(w.intro, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context: CONTEXT });
+    expect(first.status).toBe(200);
+    const other = await createUser(app, { name: 'Dan Third' });
+    await addMember(app, w.networkId, other.user.id);
+    const again = await introduce(other, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context: 'Me too' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'introduction_not_possible', detail: 'These two intents cannot be introduced now' });
+    // Owners who opened the pair themselves are no different: a stranger is told the same.
+    const own = await twoParties(app);
+    await addMember(app, own.networkId, other.user.id);
+    const opened = await app.http.post(`/api/intents/${own.a.intentId}/opportunities`).set(own.a.user.auth).send({ counterparties: [{ intentId: own.b.intentId, networkId: own.networkId }] });
+    expect(opened.status).toBe(200);
+    const stranger = await introduce(other, { networkId: own.networkId, intents: [own.a.intentId, own.b.intentId], context: 'Hello' });
+    expect(stranger.status).toBe(409);
+    expect(JSON.stringify(stranger.body)).not.toContain(opened.body.opportunities?.[0]?.id ?? 'no-id');
+  });
+
   it('lets the introducer read the negotiation but not move: not_a_seat, 403 on a turn, 403 on approval', async () => {
     const w = await withIntroducer();
     const { body } = await introduce(w.intro, { networkId: w.networkId, intents: [w.a.intentId, w.b.intentId], context: CONTEXT });

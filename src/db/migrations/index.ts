@@ -14,7 +14,11 @@ import { Migration20261122070000Opportunities } from './20261122070000-opportuni
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
 import { Migration20261122081000LegacyFixes } from './20261122081000-legacy-fixes';
 
-/** Applied in order at start-up. New migrations go at the end, one line each. */
+/**
+ * Applied in this order at start-up: by timestamp, which the name begins with (a test checks
+ * the list is ascending and names every file here). A new migration takes a timestamp after
+ * the last one of its area (docs/contributing.md) and its line goes where the timestamp puts it.
+ */
 export const migrationsList: MigrationObject[] = [
   { name: '20261122000000-foundation', class: Migration20261122000000Foundation },
   { name: '20261122010000-auth', class: Migration20261122010000Auth },
@@ -25,9 +29,9 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122040000-matching', class: Migration20261122040000Matching },
   { name: '20261122050000-conversations', class: Migration20261122050000Conversations },
   { name: '20261122051000-events', class: Migration20261122051000Events },
+  { name: '20261122052000-consumer-redelivery', class: Migration20261122052000ConsumerRedelivery },
   { name: '20261122060000-web', class: Migration20261122060000Web },
   { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
   { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
-  { name: '20261122052000-consumer-redelivery', class: Migration20261122052000ConsumerRedelivery },
 ];

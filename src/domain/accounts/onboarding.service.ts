@@ -32,23 +32,26 @@ export class OnboardingService extends DomainService {
   /**
    * Needs a confirmed profile and a first intent (one of the caller's intents that is not
    * archived). `intentId`, when given, names which one; otherwise the oldest is used. A
-   * completed onboarding stays as it was: repeating the call returns the first completion.
+   * completed onboarding stays as it was: repeating the call returns the first completion
+   * (an intentId given must still be one of the caller's).
    */
   async complete(actor: Actor | null, intentId?: string | null): Promise<OnboardingCompletion> {
     const user = await currentUser(this.em, actor);
+    let intent: Intent | null = null;
+    if (intentId !== undefined && intentId !== null) {
+      // Unknown, another user's and archived intents get the same answer: nothing leaks. Checked
+      // after completion too: a completed onboarding is no way to probe intent ids.
+      const id = await resolveIdOrShortId(this.em, intentId.trim(), { table: 'intents', where: 'user_id = ? and archived_at is null', params: [user.id] });
+      intent = id ? await this.em.findOne(Intent, { id }) : null;
+      if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+    }
     if (user.onboardingCompletedAt && user.onboardingIntentId) {
       return { completedAt: user.onboardingCompletedAt, intentId: user.onboardingIntentId };
     }
     if (!user.profileConfirmedAt) {
       throw refuse('profile_not_confirmed', 'Confirm your profile (POST /api/auth/onboarding/confirm-profile) before completing onboarding');
     }
-    let intent: Intent | null;
-    if (intentId !== undefined && intentId !== null) {
-      // Unknown, another user's and archived intents get the same answer: nothing leaks.
-      const id = await resolveIdOrShortId(this.em, intentId.trim(), { table: 'intents', where: 'user_id = ? and archived_at is null', params: [user.id] });
-      intent = id ? await this.em.findOne(Intent, { id }) : null;
-      if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
-    } else {
+    if (!intent) {
       intent = await this.em.findOne(Intent, { userId: user.id, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
       if (!intent) throw refuse('intent_required', 'Create your first intent (POST /api/intents) before completing onboarding');
     }

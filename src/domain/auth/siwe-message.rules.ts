@@ -30,15 +30,13 @@ export function checkSignatureFormat(signature: string): void {
   }
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * Same scheme, port and host, where the loopback names count as one host: a local server whose
- * PUBLIC_URL says localhost is reached as 127.0.0.1 just as often (the scorer's default).
+ * Same scheme, port and host. The host is the one PUBLIC_URL names (decisions.md), also on
+ * loopback: 127.0.0.1 and [::1] are other names, and a local client signs for PUBLIC_URL's.
  */
 function sameOrigin(a: URL, b: URL): boolean {
   if (a.protocol !== b.protocol || a.port !== b.port || a.username || a.password) return false;
-  return a.hostname === b.hostname || (LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname));
+  return a.hostname === b.hostname;
 }
 
 function urlOrNull(text: string): URL | null {

@@ -33,6 +33,9 @@ export class SiweService extends DomainService {
     const now = new Date();
     const msg = parseSiweMessage(message);
     checkSiweBindings(msg, { publicUrl: new URL(this.config.PUBLIC_URL), now });
+    // Spent before the signature is checked, atomically: a failed check uses it up too, and of
+    // two verifications racing on one nonce, one wins.
+    await this.consumeNonce(msg.nonce);
     checkSignatureFormat(signature);
     const result: SiweResponse = await msg.verify({ signature, time: instantWithinWindow(msg, now).toISOString() }, { suppressExceptions: true });
     if (!result.success) {
@@ -40,8 +43,6 @@ export class SiweService extends DomainService {
       if (type === SiweErrorType.INVALID_SIGNATURE) throw signInRefused('Signature does not match the address in the message');
       throw signInRefused('SIWE message refused', type ?? 'verification failed');
     }
-    // Consumed last and atomically: of two verifications racing on one nonce, one wins.
-    await this.consumeNonce(msg.nonce);
     const walletAddress = msg.address.toLowerCase();
     const signedIn = await this.signIns.signIn({ walletAddress }, 'siwe', origin);
     // The chain of the first sign-in fixes the user's DID (wallet-identity.entity.ts).

@@ -13,7 +13,7 @@ import { PrivateMessageService } from './conversations/private-message.service';
 import { REPLY_SWEEP_JOB, ReplyService } from './conversations/reply.service';
 import { EmbeddingService } from './embeddings/embedding.service';
 import { IndexService } from './indexes/index.service';
-import { ITEM_EMBED_JOB, ItemIndexer } from './items/item-indexer.service';
+import { ITEM_EMBED_JOB, ITEM_SWEEP_JOB, ItemIndexer } from './items/item-indexer.service';
 import { ItemService } from './items/item.service';
 import { DidProfileService } from './profile/did-profile.service';
 import { RetrievalService } from './retrieval/retrieval.service';
@@ -74,6 +74,8 @@ export function createLegacyServices(core: CoreDeps, deps: LegacyDeps): LegacySe
           if (pending.length) throw new Error(`${pending.length} items still wait for their embedding`);
         },
       });
+      // Heals the item vector index after an outage with no hand work (entries of removed items leave).
+      deps.jobs.register({ name: ITEM_SWEEP_JOB, cron: '* * * * *', handler: async () => void (await indexer.retryPending()) });
       deps.jobs.register({ name: REPLY_SWEEP_JOB, cron: '* * * * *', handler: async () => void (await replies.sweep()) });
       deps.hooks.on('intents.changed', ({ intentIds }) => indexer.nodesChanged(intentIds));
       const local = deps.itemIndex.name === 'local';

@@ -75,11 +75,13 @@ export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<T
       await t.execute(`update opportunities set updated_at = now() where id = ?`, [req.opportunityId]);
     }
     await appendEvents(t, turnFrames(state, req, turnIndex, effect));
-    // Last, with the time taken now: a request that arrived before this moment cannot have seen
-    // the turn, and is refused as having lost the race (NegotiationService.submit).
+    // Last, with the database's clock (clock_timestamp(), not now(): the time this statement runs,
+    // not the transaction's start): a request that arrived before this moment, on the same clock,
+    // cannot have seen the turn, and is refused as having lost the race
+    // (NegotiationService.submit). One clock for every instance, so their own clocks never decide.
     await t.execute(
-      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null, new Date()],
+      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, clock_timestamp())`,
+      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null],
     );
     return { negotiationId: state.negotiation.id, turnIndex, awaitingUserId: effect.awaitingUserId, settled: effect.outcome !== null };
   });
@@ -101,3 +103,16 @@ function turnFrames(state: NegotiationState, req: TurnRequest, turnIndex: number
   return [{ userId: userOfSeat(o, other), frame: negotiationTurnFrame(o, other, turnIndex, req.action, req.message) }];
 }
 
+
+/**
+ * When a request arrived, on the database's clock: the database's time now, less how long ago
+ * the request arrived as this process measures it (one clock for the interval, so no skew
+ * between instances enters), taken at the middle of the round trip.
+ */
+export async function arrivalOnDatabaseClock(em: EntityManager, receivedAt: Date): Promise<Date> {
+  const sent = Date.now();
+  const [{ now }] = await em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
+  const back = Date.now();
+  const ago = (sent + back) / 2 - receivedAt.getTime();
+  return new Date(new Date(now).getTime() - Math.max(0, ago));
+}

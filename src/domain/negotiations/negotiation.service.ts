@@ -8,7 +8,7 @@ import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { recordTurn, refused } from './negotiation-turns';
+import { arrivalOnDatabaseClock, recordTurn, refused } from './negotiation-turns';
 import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
@@ -78,7 +78,8 @@ export class NegotiationService extends DomainService {
 
   /**
    * POST /api/opportunities/:id/negotiation/turns. The client decided on the turns recorded
-   * before its request arrived (`receivedAt`; a turn's time is taken as its transaction ends):
+   * before its request arrived (`receivedAt`, carried over to the database's clock, on which a
+   * turn's time is taken as its transaction ends):
    * the turn is checked against that state, so a seat learns the documented refusal, and a
    * turn that state allowed but a later one took away lost a race (409 "The other seat moved
    * first"), however quickly the other request committed. It is then recorded under the row
@@ -94,8 +95,9 @@ export class NegotiationService extends DomainService {
     await reconcileEndings(em, { kind: 'opportunity', id });
     const state = await stateByOpportunity(em, id);
     if (!state) throw refused(REFUSALS.noNegotiation);
+    const arrived = receivedAt ? await arrivalOnDatabaseClock(em, receivedAt) : null;
     const turns = await turnsOf(em, state.negotiation.id);
-    const seenCount = receivedAt ? turns.filter((t) => t.createdAt < receivedAt).length : turns.length;
+    const seenCount = arrived ? turns.filter((t) => t.createdAt < arrived).length : turns.length;
     const refusal = refusalAsSeen(rulesView(state, turns), seenCount, userId, turn.data.action);
     if (refusal) throw refused(refusal);
     const result = await recordTurn(em, {

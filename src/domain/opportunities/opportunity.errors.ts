@@ -12,6 +12,9 @@ export const intentNotShared = (intentId: string, networkId: string) =>
 
 export const sameOwner = () => unprocessable('same_owner', { detail: 'Both intents belong to the same person; an introduction needs two people' });
 
+/** A pair that already has an opportunity the caller is no party to: nothing about it is told. */
+export const introductionNotPossible = () => conflict('introduction_not_possible', { detail: 'These two intents cannot be introduced now' });
+
 export const introducerOwnsIntent = () =>
   forbidden('An introducer must own neither intent; open it from your own intent instead (POST /api/intents/:id/opportunities)');
 

@@ -22,6 +22,7 @@ import {
   opportunityClosed,
   opportunityNotFound,
   sameOwner,
+  introductionNotPossible,
 } from './opportunity.errors';
 import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
 import { findPair, fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
@@ -120,6 +121,10 @@ export class OpportunityService extends DomainService {
     for (const side of [a, b]) if (!(await this.sharedIn(em, side.intentId, networkId))) throw intentNotShared(side.intentId, networkId);
     for (const side of [a, b]) if (side.archived || side.status !== 'active') throw intentInactive(side.intentId);
     const [id] = await this.openPairs([{ a, b, networkId }], userId, input.context);
+    // The pair had an opportunity already, opened by its owners or by someone else: the caller is
+    // not one of its parties and learns neither its id nor anything of it (docs/adr/0071).
+    const [row] = await em.execute<Array<{ introducer_id: string | null }>>(`select introducer_id from opportunities where id = ?`, [id]);
+    if (row?.introducer_id !== userId) throw introductionNotPossible();
     return (await this.viewsFor(userId, [id]))[0];
   }
 

@@ -1,3 +1,4 @@
+import { capEchoesIn } from './echo-cap';
 import { DomainError, type ErrorCode } from './errors';
 
 /** One table: domain error code → HTTP status. GraphQL uses the code as `extensions.code`. */
@@ -18,9 +19,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 export const codeOfStatus = (status: number): ErrorCode =>
   (Object.entries(httpStatusOf).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? 'INTERNAL';
 
-/** The JSON body a REST client receives for a domain error. */
+/** The JSON body a REST client receives for a domain error; values it quotes are capped (echo-cap.ts). */
 export function errorBody(err: DomainError): Record<string, unknown> {
-  return { error: err.error, ...err.extra };
+  return capEchoesIn({ error: err.error, ...err.extra });
 }
 
 export const internalError = () => new DomainError('INTERNAL', 'internal');

@@ -23,24 +23,36 @@ export const isStorableText = (s: string) => !s.includes('\u0000') && (s as stri
 /**
  * The path of the first string in `value` (keys included) the database could not store, or
  * null. `skip` names paths whose contents are read and checked further in (not at all here).
+ * Walked with a stack of its own, in document order: a client's JSON nested ten thousand deep
+ * must not exhaust the call stack.
  */
 export function unstorableTextPath(value: unknown, path = '', skip: readonly string[] = []): string | null {
-  if (skip.includes(path)) return null;
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextPath(value[i], path ? `${path}.${i}` : String(i), skip);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const at = path ? `${path}.${k}` : k;
-      if (!isStorableText(k)) return at;
-      const found = unstorableTextPath(v, at, skip);
-      if (found !== null) return found;
+  const stack: Array<[unknown, string]> = [[value, path]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (skip.includes(at)) continue;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return at;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (const [k] of entries) if (!isStorableText(k)) return at ? `${at}.${k}` : k;
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], at ? `${at}.${entries[i][0]}` : entries[i][0]]);
     }
   }
   return null;
+}
+
+/** How deeply arrays and objects nest in `value` (a scalar is 0), counted without recursion. */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

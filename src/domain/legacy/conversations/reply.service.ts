@@ -8,7 +8,7 @@ import { PrivateMessage } from '../../../entities/private-message.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { notifyConversation } from './conversation-stream';
-import { appendMessage } from './message-log';
+import { appendMessage, lockConversation } from './message-log';
 import { cutText } from '../../shared/text-cut';
 
 export const REPLY_SWEEP_JOB = 'legacy.replies.sweep';
@@ -86,6 +86,9 @@ export class ReplyService extends DomainService {
     }
     await em.transactional(async (t) => {
       const tx = t as EntityManager;
+      // The conversation's row first, as every writer of a conversation takes it (edits and
+      // deletions lock it, then the message): taking the message first deadlocked with an edit.
+      await lockConversation(tx, conversationId);
       const [current] = await tx.execute<Array<{ updated_at: Date; reply_state: string | null }>>(
         `select updated_at, reply_state from private_messages where id = ? for update`,
         [userMessageId],

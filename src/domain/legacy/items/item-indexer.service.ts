@@ -11,6 +11,7 @@ import { PeriodicTask } from '../../../jobs/periodic-task';
 /** The category of the embedding every item gets when it is added. */
 export const DEFAULT_CATEGORY = 'document';
 export const ITEM_EMBED_JOB = 'legacy.items.embed';
+export const ITEM_SWEEP_JOB = 'legacy.items.sweep';
 /** The description the service gives the default embeddings it makes. */
 export const DEFAULT_DESCRIPTION = 'The default embedding of the item: its document as stored';
 const BATCH = 200;
@@ -196,6 +197,15 @@ export class ItemIndexer extends DomainService {
     );
   }
 
+  /**
+   * A removed item whose entry has left the vector index: indexedAt null. A removed item still
+   * stamped indexed is one whose entry may remain (the index was down when it was removed); the
+   * sweep (`retryPending`) removes it.
+   */
+  private async markRemoved(em: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length) await em.execute(`update legacy_index_items set indexed_at = null, touched_at = now() where id = any(?::text[]) and indexed_at is not null`, [textArray(ids)]);
+  }
+
   /** Only the sync watermark moves: nothing a reader sees changed, but other instances must look. */
   private async touch(em: EntityManager, ids: string[]): Promise<void> {
     if (ids.length) await em.execute(`update legacy_index_items set touched_at = now() where id = any(?::text[])`, [textArray(ids)]);
@@ -245,7 +255,8 @@ export class ItemIndexer extends DomainService {
       }
       if (stamp) {
         await this.markIndexed(em, [...kept]);
-        await this.touch(em, all.filter((r) => !kept.has(r.id)).map((r) => r.id));
+        await this.touch(em, all.filter((r) => !kept.has(r.id) && r.live).map((r) => r.id));
+        await this.markRemoved(em, all.filter((r) => !r.live).map((r) => r.id));
       }
     });
   }
@@ -294,8 +305,21 @@ export class ItemIndexer extends DomainService {
     await this.embedItems(ids);
   }
 
-  /** Retries items still waiting for their default embedding (the job's work). */
+  /**
+   * The sweep (a job every minute, and at start): entries of removed items that stayed in the
+   * vector index through an outage leave it, and items still waiting for their default
+   * embedding are retried. Returns the ids still waiting.
+   */
   async retryPending(): Promise<string[]> {
+    const leftovers = await this.withEm(async (em) =>
+      (
+        await em.getConnection().execute<Array<{ id: string }>>(
+          `select i.id from legacy_index_items i join legacy_indexes x on x.id = i.index_id
+            where i.indexed_at is not null and (i.deleted_at is not null or x.deleted_at is not null) order by i.touched_at limit 2000`,
+        )
+      ).map((r) => r.id),
+    );
+    await this.syncPoints(leftovers);
     const ids = await this.withEm(async (em) =>
       (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where indexed_at is null and deleted_at is null order by touched_at limit 2000`)).map((r) => r.id),
     );

@@ -77,21 +77,22 @@ export class ItemService extends DomainService {
   }
 
   /**
-   * Removes a node from an index (soft); removing it again answers the same tombstone. The write
-   * is conditional, so of concurrent removals one stamps the tombstone and all answer it.
+   * Removes a node from an index (soft). An item already removed is gone: 404, as for other
+   * gone resources (issue 18). The write is conditional, so of concurrent removals one succeeds
+   * and the others answer 404.
    */
   async remove(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
     const caller = await legacyCaller(this.em, actor);
     await this.indexes.requireControlled(caller, indexId);
     const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });
-    if (!item) throw itemNotFound();
-    if (item.deletedAt) return item;
+    if (!item || item.deletedAt) throw itemNotFound();
     const removed = await this.em.execute<Array<{ id: string }>>(
       `update legacy_index_items set deleted_at = now(), updated_at = now(), touched_at = now(), version = ?
         where id = ? and deleted_at is null returning id`,
       [newCommitId(item.id), item.id],
     );
-    if (removed.length) await this.indexer.syncPoints([item.id]);
+    if (!removed.length) throw itemNotFound();
+    await this.indexer.syncPoints([item.id]);
     await this.em.refresh(item);
     return item;
   }

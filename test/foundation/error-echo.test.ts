@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser, type TestUser } from '../helpers/factories';
+
+/**
+ * Error bodies quote at most a short piece of a value they refuse (issue 18, finding 6): a
+ * 500 kB string in an enum field used to come back twice, as a 1 MB error.
+ */
+describe('error bodies and the values they refuse', () => {
+  let app: TestApp;
+  let ada: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp({ EARLY_ACCESS: 'echo@example.com' });
+    ada = await createUser(app, { email: 'echo@example.com' });
+  });
+  afterAll(() => app.close());
+
+  const huge = 'x'.repeat(500_000);
+
+  it('caps the echoed value on REST', async () => {
+    const res = await app.http.post('/api/networks').set(ada.auth).send({ title: 'Echo', joinPolicy: huge });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(JSON.stringify(res.body).length).toBeLessThan(2_000);
+    expect(res.body.details[0].message).toContain(`"${'x'.repeat(64)}…"`);
+    expect(res.body.details[0].message).toContain('JoinPolicy');
+  });
+
+  it('caps the echoed value on GraphQL', async () => {
+    const res = await app.http
+      .post('/graphql')
+      .set(ada.auth)
+      .send({ query: 'mutation($input: CreateNetworkInput!) { createNetwork(input: $input) { id } }', variables: { input: { title: 'Echo', joinPolicy: huge } } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body).length).toBeLessThan(2_000);
+    expect(res.body.errors[0].message).toContain(`"${'x'.repeat(64)}…"`);
+  });
+});
