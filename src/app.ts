@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { RequestContext } from '@mikro-orm/core';
@@ -19,6 +20,9 @@ import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { createRestRouter, restErrorHandler } from './rest/router';
+import { corsMiddleware, webSocketOriginAllowed } from './http/cors';
+import { Metrics } from './http/metrics';
+import { mountPages } from './pages/pages';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -38,8 +42,8 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
  */
 const QUERY_TOKEN_PATHS = new Set(['/api/events']);
 
-/** Query parameters that carry credentials: kept out of every log line. */
-const SECRET_QUERY_PARAMS = ['token', 'session'];
+/** Query parameters that carry credentials (a device's user code among them): kept out of every log line. */
+const SECRET_QUERY_PARAMS = ['token', 'session', 'code'];
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -83,6 +87,17 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   const httpServer = createServer(app);
+  // Filled in below; the gauge reads it when scraped.
+  let wsServer: WebSocketServer | null = null;
+  const metrics = new Metrics(
+    {
+      openStreams: () => services.streamClosers.size,
+      openSockets: () => wsServer?.clients.size ?? 0,
+      queueDepth: () => services.jobs.depth(),
+      embeddingBacklog: async () => ({ intents: await services.matching.indexer.backlog(), items: await services.legacy.indexer.backlog() }),
+    },
+    logger,
+  );
 
   // First of all, before anything that may wait (the database pool, the body): a negotiation turn
   // compares it with the turns that committed since (docs/adr/0074-turn-details.md).
@@ -90,6 +105,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     req.receivedAt = new Date();
     next();
   });
+  app.use(metrics.timer());
   app.use(
     pinoHttp({
       logger,
@@ -99,7 +115,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       serializers: {
         req: (req: { url?: string; query?: Record<string, unknown> }) => {
           if (req.url) req.url = redactUrl(req.url);
@@ -107,7 +123,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
           return req;
         },
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      // Successes are debug lines unless LOG_REQUESTS asks for every request at info.
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || config.LOG_REQUESTS ? 'info' : 'debug',
     }),
   );
 
@@ -133,8 +151,13 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks });
   });
 
+  app.get('/metrics', metrics.handler(config.METRICS_TOKEN));
+
   // Every request below gets its own EntityManager (MikroORM's RequestContext).
   app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+
+  // Browsers on the allowed origins, preflight included; before credentials, which a preflight never carries.
+  if (config.CORS_ORIGINS.length) app.use(['/api', '/graphql'], corsMiddleware(config));
 
   const authenticate = async (req: Request, _res: Response, next: NextFunction) => {
     try {
@@ -146,6 +169,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     }
   };
   const rateLimit = createRateLimiter(config, orm, logger);
+  // Pages and their files come before the API's credentials and budgets (their forms count against the budget themselves).
+  mountPages(app, services, rateLimit);
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
   // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
@@ -160,7 +185,12 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   });
 
   const formatWsError = formatError(logger);
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  wsServer = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    // A page on another site must not open a socket here in its visitor's name (browsers apply no CORS to WebSockets).
+    verifyClient: (info, done) => (webSocketOriginAllowed(config, info.req) ? done(true) : done(false, 403, 'Origin not allowed')),
+  });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
       schema,
@@ -203,6 +233,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     // Shutdown is ours (runtime.stop): Apollo would otherwise re-raise the signal and kill the process mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      // GET /graphql in a browser is the IDE this service serves (src/pages/graphql-ide.ts), never a page from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
         async serverWillStart() {

@@ -3,6 +3,7 @@ import { Migration20261122000000Foundation } from './20261122000000-foundation';
 import { Migration20261122010000Auth } from './20261122010000-auth';
 import { Migration20261122011000Accounts } from './20261122011000-accounts';
 import { Migration20261122012000WalletChains } from './20261122012000-wallet-chains';
+import { Migration20261122013000DeviceDecisions } from './20261122013000-device-decisions';
 import { Migration20261122020000Networks } from './20261122020000-networks';
 import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
   { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
   { name: '20261122052000-consumer-redelivery', class: Migration20261122052000ConsumerRedelivery },
+  { name: '20261122013000-device-decisions', class: Migration20261122013000DeviceDecisions },
 ];

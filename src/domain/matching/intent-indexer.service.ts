@@ -218,6 +218,18 @@ export class IntentIndexer extends DomainService {
     }
   }
 
+  /** Intents waiting for a current vector: none yet, pending after a provider failure, or made by another embedder. */
+  async backlog(): Promise<number> {
+    return this.withEm(async (em) => {
+      const [row] = await em.getConnection().execute<Array<{ count: string }>>(
+        `select count(*) as count from intents i left join intent_vectors v on v.intent_id = i.id
+          where v.intent_id is null or v.state <> 'ready' or v.embedder <> ?`,
+        [this.embedder.id],
+      );
+      return Number(row.count);
+    });
+  }
+
   /** Rebuilds the index from Postgres; with `embed`, makes every vector again. */
   async reindex(options: { embed: boolean }): Promise<{ indexed: number; pending: number }> {
     await this.index.clear();

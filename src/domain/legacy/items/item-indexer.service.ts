@@ -327,6 +327,14 @@ export class ItemIndexer extends DomainService {
       .catch((err) => this.logger.error({ err }, 'item catch-up failed'));
   }
 
+  /** Live items still waiting for their default embedding. */
+  async backlog(): Promise<number> {
+    return this.withEm(async (em) => {
+      const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from legacy_index_items where indexed_at is null and deleted_at is null`);
+      return Number(row.count);
+    });
+  }
+
   /** Rebuilds the item index; with `embed`, makes every default embedding again. */
   async reindex(options: { embed: boolean }): Promise<{ items: number; pending: number }> {
     await this.index.clear();
