@@ -20,6 +20,7 @@ import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { createRestRouter, restErrorHandler } from './rest/router';
+import { openSseStreams } from './rest/sse-writer';
 import { corsMiddleware, webSocketOriginAllowed } from './http/cors';
 import { Metrics } from './http/metrics';
 import { mountPages } from './pages/pages';
@@ -91,7 +92,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   let wsServer: WebSocketServer | null = null;
   const metrics = new Metrics(
     {
-      openStreams: () => services.streamClosers.size,
+      openStreams: () => openSseStreams(services.streamClosers),
       openSockets: () => wsServer?.clients.size ?? 0,
       queueDepth: () => services.jobs.depth(),
       embeddingBacklog: async () => ({ intents: await services.matching.indexer.backlog(), items: await services.legacy.indexer.backlog() }),

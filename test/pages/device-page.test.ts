@@ -49,7 +49,7 @@ describe('GET /device: the device approval page', () => {
     const browser = supertest.agent(app.url);
     const page = await browser.get(path).expect(200).expect('content-type', /text\/html/);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(page.headers['set-cookie'].join(';')).toMatch(/im_device_page=[^;]+; Max-Age=3600; Path=\/device; HttpOnly; SameSite=Lax/);
+    expect(([] as string[]).concat(page.headers['set-cookie'] ?? []).join(';')).toMatch(/im_device_page=[^;]+; Max-Age=3600; Path=\/device; HttpOnly; SameSite=Lax/);
     expect(page.text).toContain(`value="${login.userCode}"`);
     const csrf = formToken(page.text);
 
