@@ -1,6 +1,9 @@
 import express, { type Router } from 'express';
+import { DomainError } from '../domain/shared/errors';
 import type { Services } from '../services';
 import { escapeHtml, pageHtml, sendPage } from './page-html';
+
+const page404 = (topics: string[]) => topics.map((t) => `<a href="/docs/${encodeURIComponent(t)}">${escapeHtml(t)}</a>`).join(', ');
 
 /**
  * GET /: where a developer lands. It links what there is to read and click, all served by this
@@ -23,9 +26,10 @@ export function indexPageRouter(services: Services): Router {
 </ul>
 
 <h2>Guides</h2>
+<p>The same Markdown an agent reads signed in from <code>GET /api/docs?topic=…</code> (the files of <code>docs/topics/</code>).</p>
 <ul class="links">
-  <li><a href="/api/docs">Overview</a> <small class="muted">(<code>GET /api/docs</code>, JSON with Markdown content)</small></li>
-${topics.map((t) => `  <li><a href="/api/docs?topic=${encodeURIComponent(t)}">${escapeHtml(t)}</a></li>`).join('\n')}
+  <li><a href="/docs">Overview</a></li>
+${topics.map((t) => `  <li><a href="/docs/${encodeURIComponent(t)}">${escapeHtml(t)}</a></li>`).join('\n')}
 </ul>
 
 <h2>Operations</h2>
@@ -37,5 +41,18 @@ ${topics.map((t) => `  <li><a href="/api/docs?topic=${encodeURIComponent(t)}">${
 `;
   const html = pageHtml('Intro Match', body);
   router.get('/', (_req, res) => sendPage(res, 200, html));
+
+  // The guides as a person reads them: the Markdown source, as written (they are the service's own files).
+  router.get(['/docs', '/docs/:topic'], (req, res) => {
+    const topic = typeof req.params.topic === 'string' ? req.params.topic : null;
+    try {
+      const page = services.docs.read(topic);
+      const title = page.topic ?? 'Overview';
+      sendPage(res, 200, pageHtml(title, `<p><a href="/">Intro Match</a> / guides / ${escapeHtml(title)}</p>\n<pre class="markdown">${escapeHtml(page.content)}</pre>`));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      sendPage(res, 404, pageHtml('Unknown topic', `<h1>Unknown topic</h1><p>Topics: ${page404(topics)}</p>`));
+    }
+  });
   return router;
 }

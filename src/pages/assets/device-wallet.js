@@ -22,8 +22,9 @@
     return out;
   }
 
+  // The message is several lines: it travels in a textarea, as an input's value would lose its line breaks.
   function input(name) {
-    return form.querySelector('input[name="' + name + '"]');
+    return form.querySelector('[name="' + name + '"]');
   }
 
   button.addEventListener('click', async function () {

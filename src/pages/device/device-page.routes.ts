@@ -152,7 +152,9 @@ export function devicePageRouter(services: Services, rateLimit: RequestHandler):
   post('/device/wallet', forms, async (req, res) => {
     const code = field(req, 'code', 32);
     try {
-      const { token } = await services.auth.siwe.verify({ message: field(req, 'message', 8192), signature: field(req, 'signature', 1024) }, clientOf(req));
+      // A form sends a textarea's line breaks as CRLF; the signed message has LF.
+      const message = field(req, 'message', 8192).replace(/\r\n/g, '\n');
+      const { token } = await services.auth.siwe.verify({ message, signature: field(req, 'signature', 1024) }, clientOf(req));
       signedInRedirect(res, token, code);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

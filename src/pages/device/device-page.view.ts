@@ -40,7 +40,7 @@ ${codeField(v.code)}
 <form method="post" action="/device/wallet" id="wallet-form" class="hidden" data-domain="${escapeHtml(v.siweDomain)}" data-uri="${escapeHtml(v.siweUri)}">
 ${hidden('csrf', v.csrf)}
 ${hidden('code', v.code)}
-${hidden('message', '')}
+<textarea name="message" hidden></textarea>
 ${hidden('signature', '')}
 <p>Or sign in with the wallet in this browser.</p>
 <button type="button" id="wallet-button" class="secondary">Sign in with wallet</button>
