@@ -187,10 +187,19 @@ export async function createAppServer(services: Services): Promise<AppServer> {
 
   const formatWsError = formatError(logger);
   wsServer = new WebSocketServer({
-    server: httpServer,
-    path: '/graphql',
+    // Upgrades are routed below rather than by `server`, so a failing listen (a port in use) is
+    // reported once, by the start-up, and not again by the WebSocket server.
+    noServer: true,
     // A page on another site must not open a socket here in its visitor's name (browsers apply no CORS to WebSockets).
     verifyClient: (info, done) => (webSocketOriginAllowed(config, info.req) ? done(true) : done(false, 403, 'Origin not allowed')),
+  });
+  const sockets = wsServer;
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
   });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
