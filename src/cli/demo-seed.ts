@@ -31,7 +31,7 @@ export const DEMO_PEOPLE = [
     name: 'Priya Raman',
     email: 'priya@demo.example.com',
     intents: [
-      'Product designer with eight years in B2B software, offering part-time design help to early-stage startups in Berlin.',
+      'Product designer with eight years in B2B software, offering part-time design help to small teams in Amsterdam.',
       'Looking for a freelance backend developer who knows TypeScript and PostgreSQL for a three-month remote project.',
     ],
   },
