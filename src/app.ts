@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { RequestContext } from '@mikro-orm/core';
@@ -22,6 +23,10 @@ import { createRateLimiter } from './rest/rate-limit';
 import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
 import { createRestRouter, restErrorHandler } from './rest/router';
 import { routeTables } from './rest/routes';
+import { openSseStreams } from './rest/sse-writer';
+import { corsMiddleware, webSocketOriginAllowed } from './http/cors';
+import { Metrics } from './http/metrics';
+import { mountPages } from './pages/pages';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -41,8 +46,8 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
  */
 const QUERY_TOKEN_PATHS = new Set(['/api/events']);
 
-/** Query parameters that carry credentials: kept out of every log line. */
-const SECRET_QUERY_PARAMS = ['token', 'session'];
+/** Query parameters that carry credentials (a device's user code among them): kept out of every log line. */
+const SECRET_QUERY_PARAMS = ['token', 'session', 'code'];
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -86,6 +91,17 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   const httpServer = createServer(app);
+  // Filled in below; the gauge reads it when scraped.
+  let wsServer: WebSocketServer | null = null;
+  const metrics = new Metrics(
+    {
+      openStreams: () => openSseStreams(services.streamClosers),
+      openSockets: () => wsServer?.clients.size ?? 0,
+      queueDepth: () => services.jobs.depth(),
+      embeddingBacklog: async () => ({ intents: await services.matching.indexer.backlog(), items: await services.legacy.indexer.backlog() }),
+    },
+    logger,
+  );
 
   // Once shutdown begins, every answer says `Connection: close`: a kept-alive client then opens a
   // new connection (to another instance) instead of sending its next request into a socket that
@@ -105,6 +121,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     req.receivedAt = new Date();
     next();
   });
+  app.use(metrics.timer());
   app.use(
     pinoHttp({
       logger,
@@ -114,7 +131,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       serializers: {
         req: (req: { url?: string; query?: Record<string, unknown> }) => {
           if (req.url) req.url = redactUrl(req.url);
@@ -122,7 +139,9 @@ export async function createAppServer(services: Services): Promise<AppServer> {
           return req;
         },
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      // Successes are debug lines unless LOG_REQUESTS asks for every request at info.
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || config.LOG_REQUESTS ? 'info' : 'debug',
     }),
   );
 
@@ -148,8 +167,13 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks });
   });
 
+  app.get('/metrics', metrics.handler(config.METRICS_TOKEN));
+
   // Every request below gets its own EntityManager (MikroORM's RequestContext).
   app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+
+  // Browsers on the allowed origins, preflight included; before credentials, which a preflight never carries.
+  if (config.CORS_ORIGINS.length) app.use(['/api', '/graphql'], corsMiddleware(config));
 
   const authenticate = async (req: Request, _res: Response, next: NextFunction) => {
     try {
@@ -161,6 +185,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     }
   };
   const rateLimit = createRateLimiter(config, orm, logger);
+  // Pages and their files come before the API's credentials and budgets (their forms count against the budget themselves).
+  mountPages(app, services, rateLimit);
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
   // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
@@ -178,7 +204,21 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   if (trusted) app.use('/graphql', trustedOperationsGate(trusted));
 
   const formatWsError = formatError(logger);
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  wsServer = new WebSocketServer({
+    // Upgrades are routed below rather than by `server`, so a failing listen (a port in use) is
+    // reported once, by the start-up, and not again by the WebSocket server.
+    noServer: true,
+    // A page on another site must not open a socket here in its visitor's name (browsers apply no CORS to WebSockets).
+    verifyClient: (info, done) => (webSocketOriginAllowed(config, info.req) ? done(true) : done(false, 403, 'Origin not allowed')),
+  });
+  const sockets = wsServer;
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: GraphQLContext }>(
     {
       schema,
@@ -232,6 +272,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     // Shutdown is ours (runtime.stop): Apollo would otherwise re-raise the signal and kill the process mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      // GET /graphql in a browser is the IDE this service serves (src/pages/graphql-ide.ts), never a page from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
         async serverWillStart() {

@@ -33,6 +33,17 @@ const envSchema = z.object({
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   EARLY_ACCESS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one readable line per entry) or `json` (one object per line); unset: pretty on a terminal, JSON elsewhere. */
+  LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['pretty', 'json']).optional()),
+  /** Logs every request at info, successes included (otherwise 2xx and 3xx are debug lines). */
+  LOG_REQUESTS: boolFrom(false),
+  /**
+   * Comma-separated origins browsers may call the API from (REST, GraphQL, its WebSocket and
+   * the event stream); `*` allows any. Unset: the origin of WEB_APP_URL when set, else none.
+   */
+  CORS_ORIGINS: z.preprocess(blankAsUnset, z.string().optional()),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is public. */
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
   EVENTS_KEEPALIVE_MS: intFrom(15_000, 100, 3_600_000),
   /** An event stream whose client has not taken a frame for this long is cut off (it resumes by id). */
   EVENTS_SLOW_CLIENT_MS: intFrom(30_000, 100, 3_600_000),
@@ -47,6 +58,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  /** Retries of one provider call answered 429 or 5xx (or not answered), with back-off and Retry-After. */
+  OPENAI_MAX_RETRIES: intFrom(3, 0, 10),
   OPPORTUNITY_TTL_DAYS: intFrom(14, 1, 3650),
   SHUTDOWN_TIMEOUT_MS: intFrom(10_000, 0, 600_000),
   /** In-process vector index: exact search, HNSW, or exact per network until VECTOR_EXACT_MAX intents. */
@@ -78,7 +91,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL' | 'DID_SESSION_DOMAINS' | 'GRAPHQL_INTROSPECTION'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'DATA_DIR' | 'PUBLIC_URL' | 'DID_SESSION_DOMAINS' | 'GRAPHQL_INTROSPECTION' | 'CORS_ORIGINS'> {
   GRAPHQL_INTROSPECTION: boolean;
   DATA_DIR: string;
   PUBLIC_URL: string;
@@ -87,6 +100,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'EARLY_ACCESS' | 'D
   EARLY_ACCESS: Set<string>;
   /** Domains a DID session may be made for (empty: any). */
   DID_SESSION_DOMAINS: Set<string>;
+  /** Browser origins allowed to call the API (`*` among them allows any); empty: none but the service's own pages. */
+  CORS_ORIGINS: string[];
 }
 
 export class ConfigError extends Error {
@@ -108,6 +123,32 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** An origin is scheme://host[:port]; a value with a path or a typo must not silently allow nothing. */
+function corsOriginsOf(list: string | undefined, webAppUrl: string | undefined): string[] {
+  if (list === undefined) return webAppUrl ? [new URL(webAppUrl).origin] : [];
+  const origins: string[] = [];
+  const problems: string[] = [];
+  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (raw === '*') {
+      origins.push('*');
+      continue;
+    }
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+      problems.push(`CORS_ORIGINS: ${JSON.stringify(raw)} is not an origin (scheme://host[:port], no path)`);
+      continue;
+    }
+    origins.push(url.origin);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return origins;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -119,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.QDRANT_COLLECTION === e.QDRANT_ITEMS_COLLECTION) {
     throw new ConfigError(['QDRANT_ITEMS_COLLECTION: must differ from QDRANT_COLLECTION (item vectors must not mix with intent vectors)']);
   }
+  const corsOrigins = corsOriginsOf(e.CORS_ORIGINS, e.WEB_APP_URL);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -128,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WEB_APP_URL: e.WEB_APP_URL?.replace(/\/+$/, ''),
     SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(dataDir),
     GRAPHQL_INTROSPECTION: e.GRAPHQL_INTROSPECTION === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.GRAPHQL_INTROSPECTION),
+    CORS_ORIGINS: corsOrigins,
     DID_SESSION_DOMAINS: new Set(
       e.DID_SESSION_DOMAINS.split(',')
         .map((s) => s.trim())

@@ -104,7 +104,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const sessions = new SessionService(config.SESSION_SECRET);
   const apiKeys = new ApiKeyService();
   const authenticator = new Authenticator(sessions, apiKeys);
-  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger);
+  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger, { printNotices: config.LOG_LEVEL !== 'silent' });
   const provider = providerFromConfig(config);
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);

@@ -34,10 +34,71 @@ export interface OpenAIClientOptions {
   chatModel: string;
   embeddingModel: string;
   timeoutMs?: number;
+  /** Retries of a call answered 429 or 5xx, or not answered at all (default 3; 0 turns retrying off). */
+  maxRetries?: number;
+  /** How the client waits between attempts (tests record the waits instead of sleeping). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
+/** The first back-off; doubled on each retry, with jitter. */
+export const RETRY_BASE_MS = 500;
+/** No single wait is longer: a provider asking for more (Retry-After) fails the call instead. */
+export const RETRY_MAX_WAIT_MS = 20_000;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long to wait before retry number `attempt` (0-based): the provider's Retry-After (seconds
+ * or an HTTP date) when it gives one, else exponential back-off with jitter. Null when the
+ * provider asks for longer than RETRY_MAX_WAIT_MS.
+ */
+export function retryDelayMs(retryAfter: string | null, attempt: number, random = Math.random): number | null {
+  if (retryAfter !== null && retryAfter.trim() !== '') {
+    const seconds = Number(retryAfter);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+    if (Number.isFinite(ms)) return ms > RETRY_MAX_WAIT_MS ? null : Math.max(0, Math.ceil(ms));
+  }
+  const ceiling = Math.min(RETRY_MAX_WAIT_MS, RETRY_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+const retryable = (status: number) => status === 429 || status >= 500;
+
 export class OpenAIClient {
-  constructor(private readonly opts: OpenAIClientOptions) {}
+  private readonly maxRetries: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly opts: OpenAIClientOptions) {
+    this.maxRetries = opts.maxRetries ?? 3;
+    this.sleep = opts.sleep ?? realSleep;
+  }
+
+  /**
+   * One request, retried with back-off while the provider answers 429 or 5xx or cannot be
+   * reached, at most `maxRetries` times; a timeout is not retried (the caller's deadline is
+   * spent). The last answer is returned whatever its status, so the caller words the failure.
+   */
+  private async send(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (err) {
+        const e = err as Error;
+        if (e.name === 'TimeoutError' || e.name === 'AbortError' || attempt >= this.maxRetries) throw new ProviderError(`provider unreachable: ${e.message}`);
+        await this.sleep(retryDelayMs(null, attempt)!);
+        continue;
+      }
+      if (res.ok || !retryable(res.status) || attempt >= this.maxRetries) return res;
+      const wait = retryDelayMs(res.headers.get('retry-after'), attempt);
+      if (wait === null) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new ProviderError(`provider answered ${res.status} and asks to retry after ${res.headers.get('retry-after')}: longer than this call waits`, res.status);
+      }
+      await res.body?.cancel().catch(() => undefined);
+      await this.sleep(wait);
+    }
+  }
 
   get chatModel(): string {
     return this.opts.chatModel;
@@ -49,20 +110,18 @@ export class OpenAIClient {
 
   private async post<T>(path: string, body: unknown, timeoutMs?: number): Promise<T> {
     const url = `${this.opts.baseUrl.replace(/\/+$/, '')}${path}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
+    const res = await this.send(
+      url,
+      {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs ?? this.opts.timeoutMs ?? 30_000),
-      });
-    } catch (err) {
-      throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
-    }
+      },
+      timeoutMs ?? this.opts.timeoutMs ?? 30_000,
+    );
     const text = await res.text().catch(() => '');
     if (!res.ok) throw new ProviderError(`provider answered ${res.status}: ${cutText(text, 200)}`, res.status);
     try {
@@ -96,9 +155,10 @@ export class OpenAIClient {
    */
   async *chatStream(messages: ChatMessage[], o: ChatOptions = {}): AsyncGenerator<string> {
     const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
+    // Retried only until the stream starts: pieces already yielded cannot be taken back.
+    const res = await this.send(
+      url,
+      {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -112,11 +172,9 @@ export class OpenAIClient {
           temperature: o.temperature ?? 0.2,
           ...(o.maxTokens ? { max_tokens: o.maxTokens } : {}),
         }),
-        signal: AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 120_000),
-      });
-    } catch (err) {
-      throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
-    }
+      },
+      o.timeoutMs ?? this.opts.timeoutMs ?? 120_000,
+    );
     if (!res.ok || !res.body) {
       const text = await res.text().catch(() => '');
       throw new ProviderError(`provider answered ${res.status}: ${cutText(text, 200)}`, res.status);

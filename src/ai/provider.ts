@@ -9,5 +9,6 @@ export function providerFromConfig(config: Config): OpenAIClient | null {
     apiKey: config.OPENAI_API_KEY,
     chatModel: config.OPENAI_MODEL,
     embeddingModel: config.OPENAI_EMBEDDING_MODEL,
+    maxRetries: config.OPENAI_MAX_RETRIES,
   });
 }

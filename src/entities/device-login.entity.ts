@@ -29,6 +29,18 @@ export class DeviceLogin {
   @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
   approvedAt: Date | null = null;
 
+  /** Set when the person refused the login on the approval page; the command line then hears access_denied. */
+  @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
+  deniedAt: Date | null = null;
+
+  /** The user agent of the client that asked for the codes, shown to the person approving. */
+  @Property({ type: 'string', length: 512, nullable: true })
+  requestedUserAgent: string | null = null;
+
+  /** The address of the client that asked for the codes. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  requestedIp: string | null = null;
+
   /** Set when the device code was exchanged for a session; it cannot be exchanged again. */
   @Property({ type: 'Date', columnType: 'timestamptz', nullable: true })
   consumedAt: Date | null = null;

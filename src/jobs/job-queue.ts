@@ -76,6 +76,20 @@ export class JobQueue {
     return this.boss.send(name, data, opts);
   }
 
+  /**
+   * Jobs per queue and state (waiting, retry, active), across every instance: the queue is in
+   * Postgres. Empty when pg-boss never created its schema (jobs disabled everywhere).
+   */
+  async depth(): Promise<Array<{ queue: string; state: string; count: number }>> {
+    const conn = this.orm.em.getConnection();
+    const [{ present }] = await conn.execute<Array<{ present: boolean }>>(`select to_regclass('pgboss.job') is not null as present`);
+    if (!present) return [];
+    const rows = await conn.execute<Array<{ name: string; state: string; count: string }>>(
+      `select name, state::text as state, count(*) as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
+    );
+    return rows.map((r) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;

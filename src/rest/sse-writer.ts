@@ -23,6 +23,16 @@ export interface SseOptions {
 
 type WriteOutcome = 'written' | 'slow' | 'closed';
 
+/** Marks the closers of server-sent streams among the shutdown closers (feeds of graphql-ws register there too). */
+const SSE_STREAM = Symbol('sse stream');
+
+/** Server-sent streams open now, for the metrics. */
+export function openSseStreams(closers: Set<() => Promise<void> | void>): number {
+  let n = 0;
+  for (const c of closers) if ((c as { [SSE_STREAM]?: true })[SSE_STREAM]) n++;
+  return n;
+}
+
 /**
  * Resolves once the chunk reached the socket (the write callback: the OS took the bytes), or
  * when the client is too slow, or gone. Waiting here before pulling the next result is the
@@ -71,10 +81,13 @@ export async function writeSse(res: Response, results: AsyncIterableIterator<Exe
     opts.closers.delete(closer);
     results.return?.().catch((err) => opts.logger.warn({ err }, 'event stream did not close cleanly'));
   };
-  const closer = () => {
-    finish();
-    if (!res.writableEnded) res.end();
-  };
+  const closer = Object.assign(
+    () => {
+      finish();
+      if (!res.writableEnded) res.end();
+    },
+    { [SSE_STREAM]: true as const },
+  );
   opts.closers.add(closer);
   res.on('close', finish);
   const keepalive = setInterval(() => {

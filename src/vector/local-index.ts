@@ -1,5 +1,5 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
-import type { IndexedIntent, IndexHit, IndexQuery, VectorIndex } from './vector-index';
+import type { IndexedIntent, IndexHit, IndexQuery, IndexRebuild, VectorIndex } from './vector-index';
 
 export type LocalIndexMode = 'auto' | 'exact' | 'hnsw';
 
@@ -51,16 +51,16 @@ function dot(a: Float32Array, b: Float32Array): number {
  */
 export class LocalVectorIndex implements VectorIndex {
   readonly name = 'local';
-  private readonly entries = new Map<string, Entry>();
-  private readonly partitions = new Map<string, Partition>();
-  private readonly byKey = new Map<bigint, string>();
+  private entries = new Map<string, Entry>();
+  private partitions = new Map<string, Partition>();
+  private byKey = new Map<bigint, string>();
   private nextKey = 1n;
   private dimensions = 0;
   private readonly mode: LocalIndexMode;
   private readonly exactMax: number;
   private readonly expansionSearch: number;
 
-  constructor(opts: LocalIndexOptions = {}) {
+  constructor(private readonly opts: LocalIndexOptions = {}) {
     this.mode = opts.mode ?? 'auto';
     this.exactMax = opts.exactMax ?? 5_000;
     this.expansionSearch = opts.expansionSearch ?? 128;
@@ -187,6 +187,22 @@ export class LocalVectorIndex implements VectorIndex {
     this.partitions.clear();
     this.byKey.clear();
     this.dimensions = 0;
+  }
+
+  /** The copy is another instance; committing takes over its contents in one synchronous step. */
+  async rebuild(): Promise<IndexRebuild> {
+    const copy = new LocalVectorIndex(this.opts);
+    return {
+      target: copy,
+      commit: async () => {
+        this.entries = copy.entries;
+        this.partitions = copy.partitions;
+        this.byKey = copy.byKey;
+        this.nextKey = copy.nextKey;
+        this.dimensions = copy.dimensions;
+      },
+      abort: () => copy.clear(),
+    };
   }
 
   async size(): Promise<number> {

@@ -24,6 +24,16 @@ export interface IndexHit {
 }
 
 /**
+ * A fresh copy of an index being filled while searches keep reading the one in service
+ * (`npm run reindex`). `commit` puts the copy in service in one step; `abort` drops it.
+ */
+export interface IndexRebuild {
+  readonly target: Pick<VectorIndex, 'upsert' | 'remove'>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
  * The vector index behind discover: the in-process index (usearch) or Qdrant. Both answer the
  * same contract (test/matching/vector-index.contract.ts). The index only narrows candidates;
  * discover checks every candidate against Postgres before showing it.
@@ -35,8 +45,10 @@ export interface VectorIndex {
   search(query: IndexQuery): Promise<IndexHit[]>;
   /** Ids of the intents whose payload names this network. */
   idsInNetwork(networkId: string): Promise<string[]>;
-  /** Removes everything (reindex). */
+  /** Removes everything. */
   clear(): Promise<void>;
+  /** Starts filling a copy that replaces this index on commit; searches see the old one until then. */
+  rebuild(): Promise<IndexRebuild>;
   size(): Promise<number>;
   /** Throws when the index cannot serve (readiness). */
   ping(): Promise<void>;

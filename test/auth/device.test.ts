@@ -17,6 +17,7 @@ describe('device login (command line)', () => {
       deviceCode: expect.any(String),
       userCode: expect.stringMatching(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/),
       verificationUri: 'http://localhost:3001/device',
+      verificationUriComplete: `http://localhost:3001/device?code=${res.body.userCode}`,
       expiresIn: 600,
       interval: 5,
     });

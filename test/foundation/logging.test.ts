@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 
@@ -31,5 +34,63 @@ describe('logs', () => {
     const text = JSON.stringify(written);
     expect(text).not.toContain(u.token);
     expect(text).toContain('token=%5Bredacted%5D');
+  });
+});
+
+describe('request logs', () => {
+  it('logs successes at debug by default, and every request at info with LOG_REQUESTS=true', async () => {
+    const quiet: Array<Record<string, any>> = [];
+    const verbose: Array<Record<string, any>> = [];
+    const a = await startTestApp({ LOG_LEVEL: 'debug' }, undefined, { logLines: quiet });
+    const b = await startTestApp({ LOG_LEVEL: 'info', LOG_REQUESTS: 'true' }, undefined, { logLines: verbose });
+    try {
+      for (const app of [a, b]) await app.http.get('/api/auth/providers').set('x-request-id', 'providers-1').expect(200);
+      const done = (lines: Array<Record<string, any>>) => lines.find((l) => l.req?.id === 'providers-1' && l.res?.statusCode === 200);
+      expect(done(quiet)).toMatchObject({ level: 20, msg: 'request completed', req: { method: 'GET', url: '/api/auth/providers' } });
+      expect(done(verbose)).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/auth/providers' } });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('keeps the device page cookie and the user code of its link out of the log', async () => {
+    const lines: Array<Record<string, any>> = [];
+    const app = await startTestApp({ LOG_LEVEL: 'debug', LOG_REQUESTS: 'true' }, undefined, { logLines: lines });
+    try {
+      const page = await app.http.get('/device?code=BCDF-GHJK').set('Cookie', 'im_device_session=secret-session-value').expect(200);
+      expect(page.headers['set-cookie']).toBeDefined();
+      const text = JSON.stringify(lines);
+      expect(text).toContain('/device?code=%5Bredacted%5D');
+      expect(text).not.toContain('BCDF-GHJK');
+      expect(text).not.toContain('secret-session-value');
+      expect(text).not.toMatch(/im_device_page=[A-Za-z0-9_-]{20}/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('pretty: one readable line per entry, requests as method, path, status and time', async () => {
+    const out: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (out.push(String(chunk)), done()) });
+    const logger = createLogger('info', sink, 'pretty');
+    logger.info({ req: { id: 'r1', method: 'GET', url: '/api/intents/1' }, res: { statusCode: 200 }, responseTime: 12 }, 'request completed');
+    logger.warn({ mail: { to: 'a@example.com' } }, 'mail (no SMTP_URL configured)');
+    expect(out[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/intents\/1 200 12ms\n$/);
+    expect(out[1]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: mail \(no SMTP_URL configured\)\n {4}mail: \{\n/);
+    expect(out.join('')).not.toContain('"level"');
+  });
+
+  it('json: one object per line', () => {
+    const out: string[] = [];
+    createLogger('info', { write: (s: string) => void out.push(s) }, 'json').info({ a: 1 }, 'hello');
+    expect(JSON.parse(out[0])).toMatchObject({ level: 30, msg: 'hello', a: 1, service: 'intro-match' });
+  });
+
+  it('is pretty or json, nothing else', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/im-config-test', SESSION_SECRET: 'x'.repeat(40), LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+    expect(loadConfig({ DATA_DIR: '/tmp/im-config-test', SESSION_SECRET: 'x'.repeat(40), LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
   });
 });

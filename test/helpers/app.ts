@@ -52,7 +52,7 @@ export async function cloneTestDatabase(): Promise<{ name: string; url: string; 
 
 /**
  * Starts the real service on a fresh clone of the template database, listening on a free
- * loopback port. `env` overrides configuration (jobs and rate limits are off unless asked for).
+ * loopback port. `env` overrides configuration (jobs, rate limits and provider retries are off unless asked for).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
@@ -70,6 +70,8 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOBS_ENABLED: 'false',
     RATE_LIMIT_ENABLED: 'false',
+    // Provider failures answer at once in tests; test/ai/provider-retries.test.ts turns retries on.
+    OPENAI_MAX_RETRIES: '0',
     ...env,
     DATABASE_URL: database.url,
   });

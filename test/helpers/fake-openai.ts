@@ -12,11 +12,20 @@ export interface ChatRequest {
  * A local server speaking the OpenAI wire protocol for /chat/completions and /embeddings.
  * Tests script its answers: `chat` decides the reply per request (or throws to answer 500).
  */
+/** A scripted failure (or any non-streamed answer): status, body and headers such as Retry-After. */
+export interface FakeReply {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
 export interface FakeOpenAI {
   url: string;
   requests: Array<{ path: string; body: any }>;
-  chat: (req: ChatRequest) => string | { status: number; body: string };
+  chat: (req: ChatRequest) => string | FakeReply;
   embed: (input: string) => number[];
+  /** Answers /embeddings instead of `embed` when it returns a reply (scripted outages). */
+  embedReply: (inputs: string[]) => FakeReply | null;
   close(): Promise<void>;
 }
 
@@ -34,6 +43,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     url: '',
     requests: [],
     chat: () => 'ok',
+    embedReply: () => null,
     embed: (input) => {
       // A deterministic 8-dimensional vector from the text, enough for protocol tests.
       const v = new Array(8).fill(0);
@@ -55,7 +65,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     fake.requests.push({ path, body });
     res.setHeader('content-type', 'application/json');
     if (path === '/chat/completions') {
-      let out: string | { status: number; body: string };
+      let out: string | FakeReply;
       try {
         out = fake.chat(body);
       } catch (err) {
@@ -63,7 +73,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       if (typeof out !== 'string') {
-        res.writeHead(out.status).end(out.body);
+        res.writeHead(out.status, out.headers ?? {}).end(out.body);
         return;
       }
       if (body.stream === true) {
@@ -80,6 +90,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     if (path === '/embeddings') {
       const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+      const scripted = fake.embedReply(inputs);
+      if (scripted) {
+        res.writeHead(scripted.status, scripted.headers ?? {}).end(scripted.body);
+        return;
+      }
       res.end(JSON.stringify({ object: 'list', model: body.model, data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: fake.embed(t) })) }));
       return;
     }

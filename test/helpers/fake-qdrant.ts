@@ -1,19 +1,33 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type Collection = { size: number; points: Map<string, { vector: number[]; payload: Record<string, unknown> }> };
+
 /**
- * A local server speaking Qdrant's REST protocol for the calls the adapter makes: collection
- * exists/create/info/delete, payload indexes, points upsert/delete/search/count/scroll, with
- * `must` / `must_not` filters of `match: { value }` and `match: { any }`. Dot-product scores.
+ * A local server speaking Qdrant's REST protocol for the calls the adapter makes: the server
+ * version (the client's compatibility check), collection exists/create/info/delete, payload
+ * indexes, points upsert/delete/search/count/scroll, with `must` / `must_not` filters of
+ * `match: { value }` and `match: { any }`, and aliases as Qdrant has them: changed by a list of
+ * actions applied all or none, resolved by every collection route except create and delete,
+ * removed with their collection. Dot-product scores.
  */
 export interface FakeQdrant {
   url: string;
-  collections: Map<string, { size: number; points: Map<string, { vector: number[]; payload: Record<string, unknown> }> }>;
+  /** Collections by their real name. */
+  collections: Map<string, Collection>;
+  /** Alias name to collection name. */
+  aliases: Map<string, string>;
   requests: Array<{ method: string; path: string }>;
   /** When set, every request answers this status (an outage). */
   failWith: number | null;
+  /** Awaited before a request is handled: a test holds a request here to look at the state meanwhile. */
+  hold: ((method: string, path: string) => Promise<void> | void) | null;
+  /** The collection a name reaches (an alias or a real name). */
+  collection(name: string): Collection | undefined;
   close(): Promise<void>;
 }
+
+export const FAKE_QDRANT_VERSION = '1.18.0';
 
 interface Condition {
   key: string;
@@ -53,7 +67,41 @@ function readBody(req: IncomingMessage): Promise<any> {
 }
 
 export async function startFakeQdrant(): Promise<FakeQdrant> {
-  const fake: FakeQdrant = { url: '', collections: new Map(), requests: [], failWith: null, close: async () => undefined };
+  const fake: FakeQdrant = {
+    url: '',
+    collections: new Map(),
+    aliases: new Map(),
+    requests: [],
+    failWith: null,
+    hold: null,
+    collection: (name) => fake.collections.get(fake.aliases.get(name) ?? name),
+    close: async () => undefined,
+  };
+  /** Applies alias actions all or none; returns an error text or null. */
+  const changeAliases = (actions: any[]): string | null => {
+    const next = new Map(fake.aliases);
+    for (const a of actions) {
+      if (a.create_alias) {
+        const { collection_name, alias_name } = a.create_alias;
+        if (!fake.collections.has(collection_name)) return `Not found: Collection \`${collection_name}\` doesn't exist!`;
+        if (next.has(alias_name) || fake.collections.has(alias_name)) return `Wrong input: Alias ${alias_name} already exists!`;
+        next.set(alias_name, collection_name);
+      } else if (a.delete_alias) {
+        if (!next.delete(a.delete_alias.alias_name)) return `Not found: Alias ${a.delete_alias.alias_name} does not exist`;
+      } else if (a.rename_alias) {
+        const { old_alias_name, new_alias_name } = a.rename_alias;
+        const target = next.get(old_alias_name);
+        if (!target) return `Not found: Alias ${old_alias_name} does not exist`;
+        next.delete(old_alias_name);
+        next.set(new_alias_name, target);
+      } else {
+        return 'Wrong input: unknown alias action';
+      }
+    }
+    fake.aliases.clear();
+    for (const [k, v] of next) fake.aliases.set(k, v);
+    return null;
+  };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
@@ -69,25 +117,44 @@ export async function startFakeQdrant(): Promise<FakeQdrant> {
     } catch {
       return send(400, 'bad json');
     }
+    await fake.hold?.(req.method ?? '', path);
+    if (req.method === 'GET' && path === '/') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ title: 'qdrant - vector search engine', version: FAKE_QDRANT_VERSION }));
+      return;
+    }
+    if (req.method === 'GET' && path === '/aliases') {
+      return send(200, { aliases: [...fake.aliases].map(([alias_name, collection_name]) => ({ alias_name, collection_name })) });
+    }
+    if (req.method === 'POST' && path === '/collections/aliases') {
+      const problem = changeAliases(body.actions ?? []);
+      return problem ? send(problem.startsWith('Not found') ? 404 : 400, problem) : send(200, true);
+    }
     const m = /^\/collections\/([^/]+)(\/.*)?$/.exec(path);
     if (!m) return send(404, 'not found');
     const name = decodeURIComponent(m[1]);
     const rest = m[2] ?? '';
-    const col = fake.collections.get(name);
     const key = `${req.method} ${rest}`;
-    if (key === 'GET /exists') return send(200, { exists: !!col });
     if (key === 'PUT ') {
-      if (col) return send(409, 'exists');
+      if (fake.collections.has(name) || fake.aliases.has(name)) return send(409, `Wrong input: Collection \`${name}\` already exists!`);
       fake.collections.set(name, { size: body.vectors.size, points: new Map() });
       return send(200, true);
     }
+    if (key === 'DELETE ') {
+      // By real name only, as Qdrant does; the collection's aliases go with it.
+      if (!fake.collections.delete(name)) return send(200, false);
+      for (const [alias, target] of [...fake.aliases]) if (target === name) fake.aliases.delete(alias);
+      return send(200, true);
+    }
+    if (key === 'GET /aliases') {
+      return send(200, { aliases: [...fake.aliases].filter(([, c]) => c === name).map(([alias_name, collection_name]) => ({ alias_name, collection_name })) });
+    }
+    const col = fake.collection(name);
+    if (key === 'GET /exists') return send(200, { exists: !!col });
     if (!col) return send(404, `Collection ${name} not found`);
     switch (key) {
       case 'GET ':
         return send(200, { status: 'green', points_count: col.points.size, config: { params: { vectors: { size: col.size, distance: 'Dot' } } } });
-      case 'DELETE ':
-        fake.collections.delete(name);
-        return send(200, true);
       case 'PUT /index':
         return send(200, { operation_id: 1, status: 'completed' });
       case 'PUT /points':

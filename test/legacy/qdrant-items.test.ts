@@ -21,10 +21,10 @@ describe('index items with QDRANT_URL (a local Qdrant-protocol server)', () => {
     const tea = await createPage(app, alice, 'Tea', 'Green tea is brewed below boiling, around eighty degrees.');
     await addItem(app, alice, index.id, owls);
     await addItem(app, alice, index.id, tea);
-    const items = qdrant.collections.get('items_t')!;
+    const items = qdrant.collection('items_t')!;
     expect(items.points.size).toBe(2);
     expect([...items.points.values()].every((p) => (p.payload.networkIds as string[])[0] === index.id)).toBe(true);
-    expect(qdrant.collections.get('intents_t')?.points.size ?? 0).toBe(0);
+    expect(qdrant.collection('intents_t')?.points.size ?? 0).toBe(0);
 
     const search = async (q: string) => (await app.http.get(`/api/indexes/${index.id}/items`).query({ query: q }).expect(200)).body.items.map((i: any) => i.itemId);
     expect((await search('owls hunting mice'))[0]).toBe(owls);
@@ -46,10 +46,11 @@ describe('index items with QDRANT_URL (a local Qdrant-protocol server)', () => {
     await app.http.delete(`/api/indexes/${index.id}/items/${owls}`).set(alice.headers).expect(200);
     expect(items.points.size).toBe(2);
 
-    // npm run reindex: the collection is rebuilt from Postgres.
-    qdrant.collections.delete('items_t');
+    // npm run reindex: the collection is rebuilt from Postgres, even when it was lost.
+    qdrant.collections.delete(qdrant.aliases.get('items_t')!);
+    qdrant.aliases.delete('items_t');
     expect(await app.services.legacy.indexer.reindex({ embed: false })).toEqual({ items: 2, pending: 0 });
-    expect(qdrant.collections.get('items_t')!.points.size).toBe(2);
+    expect(qdrant.collection('items_t')!.points.size).toBe(2);
     expect(await app.services.legacy.indexer.reindex({ embed: true })).toEqual({ items: 2, pending: 0 });
     expect((await search('bats echolocation'))[0]).toBe(bats);
   });

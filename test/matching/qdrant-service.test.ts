@@ -21,7 +21,7 @@ describe('the service with QDRANT_URL (a local Qdrant-protocol server)', () => {
     const net = await createNetwork(app, [a.user.id, b.user.id]);
     const need = await createIntent(app, a.user.id, 'Need a dog sitter to board my two dogs over Thanksgiving in South Austin.', [net.id]);
     const offer = await createIntent(app, b.user.id, 'Dog sitter in South Austin with a fenced yard, boarding and house-sitting.', [net.id]);
-    const point = qdrant.collections.get('intents_test')!.points.get(offer.id)!;
+    const point = qdrant.collection('intents_test')!.points.get(offer.id)!;
     expect(point.payload).toEqual({ userId: b.user.id, networkIds: [net.id], active: true });
     const res = await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: '' }).expect(200);
     expect(res.body.counterparties.map((c: { intentId: string }) => c.intentId)).toEqual([offer.id]);

@@ -24,7 +24,7 @@ vectorIndexContract(
     return {
       index: new QdrantVectorIndex({ url: fake.url, collection: 'index_items' }),
       done: async () => {
-        expect(fake.collections.get('intents')!.points.size).toBe(1);
+        expect(fake.collection('intents')!.points.size).toBe(1);
         await fake.close();
       },
     };

@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
   await adminQuery(adminUrl, `create database "${template}"`);
   // Migrated in a child process: MikroORM keeps metadata in a process global that would leak
   // into the test sandboxes of this process (mikro-orm issue 3783).
-  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts', databaseUrl(adminUrl, template)], {
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'src/cli/migrate.ts', databaseUrl(adminUrl, template)], {
     cwd: join(__dirname, '..', '..'),
     stdio: ['ignore', 'inherit', 'inherit'],
   });

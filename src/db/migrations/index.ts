@@ -3,6 +3,7 @@ import { Migration20261122000000Foundation } from './20261122000000-foundation';
 import { Migration20261122010000Auth } from './20261122010000-auth';
 import { Migration20261122011000Accounts } from './20261122011000-accounts';
 import { Migration20261122012000WalletChains } from './20261122012000-wallet-chains';
+import { Migration20261122013000DeviceDecisions } from './20261122013000-device-decisions';
 import { Migration20261122020000Networks } from './20261122020000-networks';
 import { Migration20261122030000Intents } from './20261122030000-intents';
 import { Migration20261122040000Matching } from './20261122040000-matching';
@@ -24,6 +25,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '20261122010000-auth', class: Migration20261122010000Auth },
   { name: '20261122011000-accounts', class: Migration20261122011000Accounts },
   { name: '20261122012000-wallet-chains', class: Migration20261122012000WalletChains },
+  { name: '20261122013000-device-decisions', class: Migration20261122013000DeviceDecisions },
   { name: '20261122020000-networks', class: Migration20261122020000Networks },
   { name: '20261122030000-intents', class: Migration20261122030000Intents },
   { name: '20261122040000-matching', class: Migration20261122040000Matching },

@@ -5,5 +5,5 @@ export const signInRefused = (error: string, detail?: string) =>
   new DomainError('UNAUTHENTICATED', error, detail ? { detail } : {});
 
 /** The RFC 8628 token-endpoint errors the command line polls on: 400 `{ error }`. */
-export const deviceGrantError = (error: 'authorization_pending' | 'expired_token' | 'invalid_grant', detail: string) =>
+export const deviceGrantError = (error: 'authorization_pending' | 'expired_token' | 'invalid_grant' | 'access_denied', detail: string) =>
   new DomainError('BAD_REQUEST', error, { detail });

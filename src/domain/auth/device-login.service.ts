@@ -24,13 +24,26 @@ export interface DeviceAuthorization {
   deviceCode: string;
   userCode: string;
   verificationUri: string;
+  /** The approval page with the code filled in (RFC 8628 3.3.1), for a link or a QR code. */
+  verificationUriComplete: string;
   expiresIn: number;
   interval: number;
 }
 
+/** What the approval page shows about a login before the person decides. */
+export interface PendingDeviceLogin {
+  userCode: string;
+  userAgent: string | null;
+  ip: string | null;
+  requestedAt: Date;
+  expiresAt: Date;
+}
+
 /** `ABCD-EFGH` as shown; typed forms differ in case, dashes and spaces. */
-const displayCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+export const displayCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 const normaliseCode = (typed: string) => typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+const notPending = () => new DomainError('NOT_FOUND', 'not_found', { detail: 'No pending device login has this code; it may have expired' });
 
 /** Command-line login: the device asks for a code, a signed-in person approves it, the device polls. */
 export class DeviceLoginService extends DomainService {
@@ -41,7 +54,7 @@ export class DeviceLoginService extends DomainService {
     super(core);
   }
 
-  async start(): Promise<DeviceAuthorization> {
+  async start(origin?: ClientOrigin): Promise<DeviceAuthorization> {
     await this.em.execute(`delete from device_logins where expires_at < ?`, [new Date(Date.now() - KEEP_EXPIRED_MS)], 'run');
     const deviceCode = randomToken(32);
     for (let attempt = 0; ; attempt++) {
@@ -49,6 +62,8 @@ export class DeviceLoginService extends DomainService {
       login.deviceCodeHash = sha256(deviceCode);
       login.userCode = Array.from({ length: USER_CODE_LENGTH }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
       login.expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_S * 1000);
+      login.requestedUserAgent = origin?.userAgent ? origin.userAgent.slice(0, 512) : null;
+      login.requestedIp = origin?.ip ? origin.ip.slice(0, 64) : null;
       try {
         await this.em.persistAndFlush(login);
       } catch (err) {
@@ -59,14 +74,28 @@ export class DeviceLoginService extends DomainService {
         }
         throw err;
       }
+      const userCode = displayCode(login.userCode);
       return {
         deviceCode,
-        userCode: displayCode(login.userCode),
+        userCode,
         verificationUri: `${this.config.PUBLIC_URL}/device`,
+        verificationUriComplete: `${this.config.PUBLIC_URL}/device?code=${userCode}`,
         expiresIn: DEVICE_CODE_TTL_S,
         interval: DEVICE_POLL_INTERVAL_S,
       };
     }
+  }
+
+  /** The login a typed code names, while it waits for a decision; 404 otherwise. */
+  async pending(typedCode: string): Promise<PendingDeviceLogin> {
+    const userCode = normaliseCode(parseInput(deviceApproveSchema, { userCode: typedCode }).userCode);
+    const [row] = await this.em.execute<Array<{ requested_user_agent: string | null; requested_ip: string | null; created_at: Date; expires_at: Date }>>(
+      `select requested_user_agent, requested_ip, created_at, expires_at from device_logins
+        where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now()`,
+      [userCode],
+    );
+    if (!row) throw notPending();
+    return { userCode: displayCode(userCode), userAgent: row.requested_user_agent, ip: row.requested_ip, requestedAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
   }
 
   async approve(actor: Actor | null, input: unknown): Promise<void> {
@@ -74,13 +103,34 @@ export class DeviceLoginService extends DomainService {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const approved = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set approved_by_id = ?, approved_at = now()
-       where user_code = ? and approved_by_id is null and expires_at > now() returning id`,
+       where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
       [actor.userId, userCode],
     );
     if (approved.length) return;
-    const [row] = await this.em.execute<Array<{ expired: boolean }>>(`select expires_at <= now() as expired from device_logins where user_code = ?`, [userCode]);
-    if (!row || row.expired) throw new DomainError('NOT_FOUND', 'not_found', { detail: 'No pending device login has this code; it may have expired' });
-    throw conflict('already_approved', { detail: 'This device login was already approved' });
+    throw await this.notDecidable(userCode);
+  }
+
+  /** Refuses the login: the command line polling it hears access_denied (RFC 8628 3.5). */
+  async deny(actor: Actor | null, input: unknown): Promise<void> {
+    if (!actor) throw unauthenticated();
+    const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
+    const denied = await this.em.execute<Array<{ id: string }>>(
+      `update device_logins set denied_at = now()
+       where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
+      [userCode],
+    );
+    if (denied.length) return;
+    throw await this.notDecidable(userCode);
+  }
+
+  private async notDecidable(userCode: string): Promise<DomainError> {
+    const [row] = await this.em.execute<Array<{ expired: boolean; denied: boolean }>>(
+      `select expires_at <= now() as expired, denied_at is not null as denied from device_logins where user_code = ?`,
+      [userCode],
+    );
+    if (!row || row.expired) return notPending();
+    if (row.denied) return conflict('already_denied', { detail: 'This device login was denied' });
+    return conflict('already_approved', { detail: 'This device login was already approved' });
   }
 
   /** Exchanges an approved device code for a `device` session, once. */
@@ -97,13 +147,14 @@ export class DeviceLoginService extends DomainService {
       if (!user) throw deviceGrantError('invalid_grant', 'The approving account no longer exists');
       return this.signIns.openSession(user, 'device', 'device', origin);
     }
-    const [row] = await this.em.execute<Array<{ expired: boolean; consumed: boolean }>>(
-      `select expires_at <= now() as expired, consumed_at is not null as consumed from device_logins where device_code_hash = ?`,
+    const [row] = await this.em.execute<Array<{ expired: boolean; consumed: boolean; denied: boolean }>>(
+      `select expires_at <= now() as expired, consumed_at is not null as consumed, denied_at is not null as denied from device_logins where device_code_hash = ?`,
       [hash],
     );
     if (!row) throw deviceGrantError('invalid_grant', 'Unknown device code');
     if (row.consumed) throw deviceGrantError('invalid_grant', 'This device code was already exchanged');
+    if (row.denied) throw deviceGrantError('access_denied', 'The login was denied on the approval page');
     if (row.expired) throw deviceGrantError('expired_token', 'The device code expired; start again');
-    throw deviceGrantError('authorization_pending', 'Waiting for the code to be approved in the web app');
+    throw deviceGrantError('authorization_pending', 'Waiting for the code to be approved on the approval page');
   }
 }

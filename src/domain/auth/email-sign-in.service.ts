@@ -56,6 +56,7 @@ export class EmailSignInService extends DomainService {
         to: email,
         subject: 'Your sign-in code',
         text: `Your sign-in code is ${code}\n\nIt expires in 10 minutes and works once. If you did not ask to sign in, ignore this message.`,
+        notice: `Sign-in code for ${email}: ${code}`,
       });
     } catch (err) {
       this.logger.error({ err }, 'sign-in code mail failed');

@@ -5,6 +5,15 @@ import { fromBuffer, toBuffer, type Embedder } from '../../ai/embedder';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';
+
+/** Where a batch writes: the index in service, or the copy a reindex fills. */
+type IndexWriter = Pick<VectorIndex, 'upsert' | 'remove'>;
+
+/** How far a reindex has got, for its progress line. */
+export interface ReindexProgress {
+  done: number;
+  total: number;
+}
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { cutText } from '../shared/text-cut';
@@ -92,19 +101,24 @@ export class IntentIndexer extends DomainService {
     return pending;
   }
 
-  private async indexBatch(ids: string[]): Promise<string[]> {
+  /**
+   * `rebuild`: the batch writes to a reindex's copy (`target`), and `force` embeds every intent
+   * again even when its stored vector is current.
+   */
+  private async indexBatch(ids: string[], rebuild?: { target: IndexWriter; force: boolean }): Promise<string[]> {
+    const target = rebuild?.target ?? this.index;
     return this.withEm(async (em) => {
       const rows = await this.rows(em, ids);
       const found = new Set(rows.map((r) => r.id));
       const gone = ids.filter((id) => !found.has(id));
-      if (gone.length) await this.index.remove(gone);
+      if (gone.length) await target.remove(gone);
       const stored = new Map((await em.find(IntentVector, { intentId: { $in: rows.map((r) => r.id) } })).map((v) => [v.intentId, v]));
       const toEmbed: Array<{ row: IntentRow; hash: string; facets: Facets; record: IntentVector }> = [];
       const fresh: IndexedIntent[] = [];
       for (const row of rows) {
         const hash = this.textHash(row.payload);
         let record = stored.get(row.id);
-        if (record && record.textHash === hash && record.state === 'ready' && record.vector) {
+        if (!rebuild?.force && record && record.textHash === hash && record.state === 'ready' && record.vector) {
           fresh.push(this.entry(row, fromBuffer(record.vector)));
           continue;
         }
@@ -115,7 +129,8 @@ export class IntentIndexer extends DomainService {
         toEmbed.push({ row, hash, facets, record });
       }
       // Other instances' in-process indexes follow updated_at (sync): say the payload changed.
-      const unchanged = fresh.map((f) => f.id);
+      // A rebuild changes no payload: it only copies.
+      const unchanged = rebuild ? [] : fresh.map((f) => f.id);
       if (unchanged.length) await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(unchanged)]);
       const pending: string[] = [];
       if (toEmbed.length) {
@@ -136,7 +151,7 @@ export class IntentIndexer extends DomainService {
         }
         await em.flush();
       }
-      if (fresh.length) await this.index.upsert(fresh);
+      if (fresh.length) await target.upsert(fresh);
       return pending;
     });
   }
@@ -218,12 +233,58 @@ export class IntentIndexer extends DomainService {
     }
   }
 
-  /** Rebuilds the index from Postgres; with `embed`, makes every vector again. */
-  async reindex(options: { embed: boolean }): Promise<{ indexed: number; pending: number }> {
-    await this.index.clear();
-    if (options.embed) await this.withEm((em) => em.getConnection().execute(`delete from intent_vectors`));
+  /** Intents waiting for a current vector: none yet, pending after a provider failure, or made by another embedder. */
+  async backlog(): Promise<number> {
+    return this.withEm(async (em) => {
+      const [row] = await em.getConnection().execute<Array<{ count: string }>>(
+        `select count(*) as count from intents i left join intent_vectors v on v.intent_id = i.id
+          where v.intent_id is null or v.state <> 'ready' or v.embedder <> ?`,
+        [this.embedder.id],
+      );
+      return Number(row.count);
+    });
+  }
+
+  /**
+   * Rebuilds the index from Postgres into a copy that replaces the index in service when it is
+   * full (search keeps answering from the old one meanwhile); with `embed`, makes every vector
+   * again (an intent whose new vector fails keeps its old one and waits for a retry). Intents
+   * other processes changed while the copy was filled are indexed again after the switch.
+   */
+  async reindex(options: { embed: boolean; onProgress?: (p: ReindexProgress) => void }): Promise<{ indexed: number; pending: number }> {
+    const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
+    const startedAt = await this.withEm(now);
     const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id));
-    const pending = await this.indexBatches(ids);
+    const copiedAt = new Map<string, Date>();
+    const pending: string[] = [];
+    const rebuild = await this.index.rebuild();
+    try {
+      options.onProgress?.({ done: 0, total: ids.length });
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        pending.push(...(await this.indexBatch(batch, { target: rebuild.target, force: options.embed })));
+        const at = await this.withEm(now);
+        for (const id of batch) copiedAt.set(id, at);
+        options.onProgress?.({ done: Math.min(i + BATCH, ids.length), total: ids.length });
+      }
+      await rebuild.commit();
+    } catch (err) {
+      await rebuild.abort();
+      throw err;
+    }
+    const changed = await this.withEm(async (em) =>
+      (
+        await em.getConnection().execute<Array<{ id: string; changed_at: Date }>>(
+          `select intent_id as id, updated_at as changed_at from intent_vectors where updated_at > ?
+           union all select id, created_at from intents where created_at > ?`,
+          [startedAt, startedAt],
+        )
+      )
+        .filter((r) => !copiedAt.has(r.id) || new Date(r.changed_at) > copiedAt.get(r.id)!)
+        .map((r) => r.id),
+    );
+    if (changed.length) await this.indexBatches([...new Set(changed)]);
+    if (pending.length) await this.jobs.send(EMBED_JOB, { intentIds: pending }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
     return { indexed: ids.length - pending.length, pending: pending.length };
   }
 

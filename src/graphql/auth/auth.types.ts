@@ -48,11 +48,14 @@ export class DeviceAuthorizationType {
   @Field({ description: 'Secret: the command line polls with it and never shows it' })
   deviceCode: string;
 
-  @Field({ description: 'Shown to the person, who approves it in the web app' })
+  @Field({ description: 'Shown to the person, who approves it on the approval page' })
   userCode: string;
 
-  @Field()
+  @Field({ description: 'The approval page, where the person enters the user code' })
   verificationUri: string;
+
+  @Field({ description: 'The approval page with the user code filled in (RFC 8628 verification_uri_complete)' })
+  verificationUriComplete: string;
 
   @Field(() => Int, { description: 'Seconds until the codes expire' })
   expiresIn: number;

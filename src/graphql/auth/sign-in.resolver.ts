@@ -28,7 +28,7 @@ export class SignInResolver {
 
   @Mutation(() => DeviceAuthorizationType, { description: 'Starts a command-line login' })
   startDeviceLogin(@Ctx() ctx: GraphQLContext): Promise<DeviceAuthorizationType> {
-    return ctx.services.auth.device.start();
+    return ctx.services.auth.device.start(ctx.client);
   }
 
   @Authorized('session')

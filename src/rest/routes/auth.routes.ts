@@ -45,7 +45,7 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/device/code',
     operation: 'DeviceCode',
     summary: 'Starts a command-line login (RFC 8628)',
-    response: z.object({ deviceCode: z.string(), userCode: z.string(), verificationUri: z.string(), expiresIn: z.number().int(), interval: z.number().int() }),
+    response: z.object({ deviceCode: z.string(), userCode: z.string(), verificationUri: z.string(), verificationUriComplete: z.string(), expiresIn: z.number().int(), interval: z.number().int() }),
   },
   {
     method: 'POST',

@@ -6042,6 +6042,7 @@ export interface operations {
                      *       "deviceCode": "string",
                      *       "userCode": "string",
                      *       "verificationUri": "string",
+                     *       "verificationUriComplete": "string",
                      *       "expiresIn": 0,
                      *       "interval": 0
                      *     }
@@ -6050,6 +6051,7 @@ export interface operations {
                         deviceCode: string;
                         userCode: string;
                         verificationUri: string;
+                        verificationUriComplete: string;
                         expiresIn: number;
                         interval: number;
                     };

@@ -3,6 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TextEmbedder } from '../../../ai/text-embedder';
 import type { JobQueue } from '../../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../../vector/vector-index';
+import type { ReindexProgress } from '../../matching/intent-indexer.service';
+
+/** Where points go: the index in service, or the copy a reindex fills. */
+type IndexWriter = Pick<VectorIndex, 'upsert' | 'remove'>;
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';
 import { documentOf, loadNodeDocs } from './item-nodes';
@@ -80,15 +84,15 @@ export class ItemIndexer extends DomainService {
    * them in the vector index. When the embedder fails the items wait (indexedAt null) and a job
    * retries them. Returns the ids still waiting.
    */
-  async embedItems(itemIds: string[], options: { retryLater?: boolean } = {}): Promise<string[]> {
+  async embedItems(itemIds: string[], options: { retryLater?: boolean; target?: IndexWriter } = {}): Promise<string[]> {
     const pending: string[] = [];
     const unique = [...new Set(itemIds)];
-    for (let i = 0; i < unique.length; i += BATCH) pending.push(...(await this.embedBatch(unique.slice(i, i + BATCH))));
+    for (let i = 0; i < unique.length; i += BATCH) pending.push(...(await this.embedBatch(unique.slice(i, i + BATCH), options.target)));
     if (pending.length && options.retryLater !== false) await this.jobs.send(ITEM_EMBED_JOB, { itemIds: pending }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
     return pending;
   }
 
-  private async embedBatch(ids: string[]): Promise<string[]> {
+  private async embedBatch(ids: string[], target?: IndexWriter): Promise<string[]> {
     return this.withEm(async (em) => {
       const rows = (await this.itemRows(em, ids)).filter((r) => r.live);
       const docs = await loadNodeDocs(em, rows.map((r) => ({ itemId: r.item_id, itemType: r.item_type })));
@@ -147,7 +151,7 @@ export class ItemIndexer extends DomainService {
           }
         });
       }
-      await this.syncPoints(ids.filter((id) => !waiting.has(id)));
+      await this.syncPoints(ids.filter((id) => !waiting.has(id)), true, target);
       return [...waiting];
     });
   }
@@ -230,9 +234,12 @@ export class ItemIndexer extends DomainService {
   /**
    * Brings the vector index in line with Postgres for these items: live items with a default
    * embedding are (re)put, the rest leave. Stamps indexedAt (with a new version) on the ones put;
-   * the others' sync watermark moves, so other instances re-read them too.
+   * the others' sync watermark moves, so other instances re-read them too. With a `target` (a
+   * reindex's copy) a failure of the vector index fails the call: the copy must not be put in
+   * service with items missing.
    */
-  async syncPoints(itemIds: string[], stamp = true): Promise<void> {
+  async syncPoints(itemIds: string[], stamp = true, target?: IndexWriter): Promise<void> {
+    const writer = target ?? this.index;
     if (!itemIds.length) return;
     await this.withEm(async (em) => {
       const all = await this.itemRows(em, itemIds);
@@ -240,9 +247,10 @@ export class ItemIndexer extends DomainService {
       const kept = new Set(vectors.map((v) => v.id));
       const gone = all.filter((r) => !kept.has(r.id)).map((r) => r.point_id);
       try {
-        if (gone.length) await this.index.remove(gone);
-        if (vectors.length) await this.index.upsert(vectors.map((v) => this.entry(v)));
+        if (gone.length) await writer.remove(gone);
+        if (vectors.length) await writer.upsert(vectors.map((v) => this.entry(v)));
       } catch (err) {
+        if (target) throw err;
         // The vector index is down: Postgres keeps the truth, the items wait and a job retries.
         this.logger.warn({ err: { message: (err as Error).message }, items: all.length }, 'item vector index unavailable; items kept for retry');
         if (stamp) {
@@ -351,13 +359,48 @@ export class ItemIndexer extends DomainService {
       .catch((err) => this.logger.error({ err }, 'item catch-up failed'));
   }
 
-  /** Rebuilds the item index; with `embed`, makes every default embedding again. */
-  async reindex(options: { embed: boolean }): Promise<{ items: number; pending: number }> {
-    await this.index.clear();
+  /** Live items still waiting for their default embedding. */
+  async backlog(): Promise<number> {
+    return this.withEm(async (em) => {
+      const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from legacy_index_items where indexed_at is null and deleted_at is null`);
+      return Number(row.count);
+    });
+  }
+
+  /**
+   * Rebuilds the item index into a copy that replaces it when full (searches keep the old one
+   * meanwhile); with `embed`, makes every default embedding again. Items other processes
+   * touched while the copy was filled are put again after the switch.
+   */
+  async reindex(options: { embed: boolean; onProgress?: (p: ReindexProgress) => void }): Promise<{ items: number; pending: number }> {
+    const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
+    const startedAt = await this.withEm(now);
     const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where deleted_at is null order by id`)).map((r) => r.id));
-    let pending: string[] = [];
-    if (options.embed) pending = await this.embedItems(ids);
-    else for (let i = 0; i < ids.length; i += BATCH) await this.syncPoints(ids.slice(i, i + BATCH), false);
+    const copiedAt = new Map<string, Date>();
+    const pending: string[] = [];
+    const rebuild = await this.index.rebuild();
+    try {
+      options.onProgress?.({ done: 0, total: ids.length });
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        if (options.embed) pending.push(...(await this.embedItems(batch, { retryLater: false, target: rebuild.target })));
+        else await this.syncPoints(batch, false, rebuild.target);
+        const at = await this.withEm(now);
+        for (const id of batch) copiedAt.set(id, at);
+        options.onProgress?.({ done: Math.min(i + BATCH, ids.length), total: ids.length });
+      }
+      await rebuild.commit();
+    } catch (err) {
+      await rebuild.abort();
+      throw err;
+    }
+    const touched = await this.withEm(async (em) =>
+      (await em.getConnection().execute<Array<{ id: string; touched_at: Date }>>(`select id, touched_at from legacy_index_items where touched_at > ?`, [startedAt]))
+        .filter((r) => !copiedAt.has(r.id) || new Date(r.touched_at) > copiedAt.get(r.id)!)
+        .map((r) => r.id),
+    );
+    if (touched.length) await this.syncPoints(touched, false);
+    if (pending.length) await this.jobs.send(ITEM_EMBED_JOB, { itemIds: pending }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
     return { items: ids.length, pending: pending.length };
   }
 

@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install -y chromium`); nothing here downloads a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+
+/** Where the checks leave their screenshots (gitignored). */
+export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'artifacts', 'screenshots');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * `describe` when Chromium is installed; otherwise the suite is skipped with a message, except
+ * in CI, where a missing browser fails the run (.ci/run installs it).
+ */
+export function describeInChromium(name: string, fn: () => void): void {
+  if (chromiumAvailable) return describe(name, fn);
+  if (process.env.CI) {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(`${CHROMIUM_PATH} is missing: CI must install it (apt-get install -y chromium, see .ci/run)`);
+      });
+    });
+    return;
+  }
+  describe.skip(`${name} (skipped: ${CHROMIUM_PATH} is not installed; apt-get install -y chromium)`, fn);
+}
+
+export interface OfflineBrowser {
+  context: BrowserContext;
+  /** Every request (HTTP or WebSocket) the pages tried to send anywhere but `origin`; each was refused. */
+  outside: string[];
+  newPage(): Promise<Page>;
+  /** Saves a full-page screenshot as SCREENSHOT_DIR/<name>.png and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Whether a URL is on the service's origin, or local to the page (data:, blob:, about:). */
+function isLocal(url: string, origin: string): boolean {
+  if (/^(data|blob|about):/.test(url)) return true;
+  try {
+    const u = new URL(url);
+    const o = new URL(origin);
+    return u.host === o.host && (u.protocol === o.protocol || u.protocol === o.protocol.replace('http', 'ws'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Headless Chromium that can reach nothing but `origin`: every other request fails as if the
+ * machine were offline, and is recorded so a test can assert that none was made.
+ */
+export async function openOfflineBrowser(origin: string): Promise<OfflineBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'im-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
+  const outside: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocal(url, origin)) return route.continue();
+    outside.push(url);
+    return route.abort('internetdisconnected');
+  });
+  await context.routeWebSocket(/.*/, (ws) => {
+    if (isLocal(ws.url(), origin)) {
+      ws.connectToServer();
+      return;
+    }
+    outside.push(ws.url());
+    ws.close({ code: 1008, reason: 'offline' });
+  });
+  return {
+    context,
+    outside,
+    newPage: () => context.newPage(),
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

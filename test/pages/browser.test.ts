@@ -1,0 +1,153 @@
+import { Wallet, getBytes } from 'ethers';
+import type { Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+import { describeInChromium, openOfflineBrowser, type OfflineBrowser } from '../helpers/browser';
+
+/** Polls `read` until `ok` holds (or the time is up) and returns the last value. */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
+
+/**
+ * The pages in headless Chromium with every other host unreachable: they render, they work, and
+ * they ask nothing of anyone but this service. Screenshots go to artifacts/screenshots.
+ */
+describeInChromium('pages in a browser, offline', () => {
+  let app: TestApp;
+  let browser: OfflineBrowser;
+  beforeAll(async () => {
+    app = await startTestApp();
+    browser = await openOfflineBrowser(app.url);
+  });
+  afterEach(() => {
+    // Every test ends with nothing having left for another host.
+    expect(browser.outside).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('renders the index page', async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${app.url}/`);
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toBe('Intro Match');
+    expect(await page.locator('a[href="/graphql"]').innerText()).toBe('GraphQL IDE');
+    // The stylesheet applied: the page's own, under its Content-Security-Policy.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).maxWidth)).toBe('704px');
+    await browser.screenshot(page, 'index');
+    await page.click('a[href="/docs/signals"]');
+    await page.waitForURL(`${app.url}/docs/signals`);
+    expect(await bodyText(page)).toContain('# ');
+    await page.close();
+  });
+
+  it('runs a query in the GraphQL IDE, and the page can subscribe over graphql-ws on the same path', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${app.url}/graphql`);
+    const send = page.getByText('Send Request', { exact: true });
+    await send.waitFor({ timeout: 30_000 });
+    expect(await bodyText(page)).toContain('query Providers');
+    const answered = page.waitForResponse((r) => r.url() === `${app.url}/graphql` && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('Providers'));
+    await send.click();
+    const res = await answered;
+    expect(await res.json()).toEqual({ data: { authProviders: [{ id: 'siwe', name: expect.any(String) }, { id: 'email', name: expect.any(String) }, { id: 'device', name: expect.any(String) }] } });
+    const shown = await until(() => bodyText(page), (t) => t.includes('"authProviders"'));
+    expect(shown).toContain('"authProviders"');
+    await browser.screenshot(page, 'graphql-ide');
+
+    // The IDE's subscriptions: graphql-ws on /graphql, opened from this page's origin.
+    const { token } = await createUser(app);
+    const first = await page.evaluate(
+      (bearer) =>
+        new Promise<unknown>((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+          ws.onopen = () => ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${bearer}` } }));
+          ws.onmessage = (m) => {
+            const msg = JSON.parse(m.data);
+            if (msg.type === 'connection_ack') ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { events { type } }' } }));
+            if (msg.type === 'next') {
+              ws.close();
+              resolve(msg.payload);
+            }
+          };
+          ws.onerror = () => reject(new Error('socket failed'));
+          setTimeout(() => reject(new Error('no frame')), 10_000);
+        }),
+      token,
+    );
+    expect(first).toEqual({ data: { events: { type: 'connected' } } });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('approves a device by email code, form by form', async () => {
+    const owner = await createUser(app, { email: 'browser-owner@example.com' });
+    const login = (await app.http.post('/api/auth/device/code').set('User-Agent', 'intro-cli/1.0').expect(200)).body;
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/device?code=${login.userCode}`);
+    expect(await page.inputValue('#code')).toBe(login.userCode);
+    // No wallet in this browser: its form stays hidden.
+    expect(await page.isVisible('#wallet-form')).toBe(false);
+    await browser.screenshot(page, 'device-sign-in');
+    await page.fill('#email', 'browser-owner@example.com');
+    await page.click('#email-form button[type=submit]');
+    await page.waitForSelector('#signInCode');
+    const mail = [...app.services.mailer.outbox].reverse().find((m) => m.to === 'browser-owner@example.com')!;
+    await page.fill('#signInCode', /\b(\d{6})\b/.exec(mail.text)![1]);
+    await browser.screenshot(page, 'device-email-code');
+    await page.click('button:has-text("Sign in")');
+    await page.waitForSelector('button[value=approve]');
+    expect(await bodyText(page)).toContain('Signed in as browser-owner@example.com');
+    expect(await bodyText(page)).toContain('intro-cli/1.0');
+    await browser.screenshot(page, 'device-decide');
+    await page.click('button[value=approve]');
+    await page.waitForSelector('h1:has-text("Approved")');
+    await browser.screenshot(page, 'device-approved');
+    const granted = await app.http.post('/api/auth/device/token').send({ deviceCode: login.deviceCode }).expect(200);
+    expect(granted.body.user.id).toBe(owner.user.id);
+    await page.close();
+  });
+
+  it('signs in with an injected EIP-1193 wallet and denies the device', async () => {
+    const wallet = Wallet.createRandom();
+    const login = (await app.http.post('/api/auth/device/code').expect(200)).body;
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    await page.exposeFunction('__walletRequest', async (method: string, params: unknown[]) => {
+      asked.push(method);
+      if (method === 'eth_requestAccounts') return [wallet.address.toLowerCase()];
+      if (method === 'eth_chainId') return '0x1';
+      if (method === 'personal_sign') return wallet.signMessage(getBytes(String(params[0])));
+      throw new Error(`unexpected ${method}`);
+    });
+    await page.addInitScript(() => {
+      const call = (window as unknown as { __walletRequest: (m: string, p: unknown[]) => Promise<unknown> }).__walletRequest;
+      (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
+    });
+    await page.goto(`${app.url}/device?code=${login.userCode}`);
+    await page.waitForSelector('#wallet-form:not(.hidden)');
+    await browser.screenshot(page, 'device-sign-in-wallet');
+    await page.click('#wallet-button');
+    await page.waitForSelector('button[value=deny]');
+    expect(asked).toEqual(['eth_requestAccounts', 'eth_chainId', 'personal_sign']);
+    expect(await bodyText(page)).toContain(`Signed in as ${wallet.address.toLowerCase()}`);
+    await page.click('button[value=deny]');
+    await page.waitForSelector('h1:has-text("Denied")');
+    const res = await app.http.post('/api/auth/device/token').send({ deviceCode: login.deviceCode });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('access_denied');
+    await page.close();
+  });
+});
