@@ -51,6 +51,28 @@ describeInChromium('pages in a browser, offline', () => {
     await page.close();
   });
 
+  it('renders the REST reference from the OpenAPI document and runs a request from it', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${app.url}/api/reference`);
+    // Swagger UI lists the document's operations, the public providers route among them.
+    const op = page.locator('.opblock-summary-path[data-path="/api/auth/providers"]').first();
+    await op.waitFor({ timeout: 30_000 });
+    expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(106);
+    await browser.screenshot(page, 'api-reference');
+    await op.click();
+    await page.getByRole('button', { name: 'Try it out' }).first().click();
+    const answered = page.waitForResponse((r) => r.url() === `${app.url}/api/auth/providers` && r.request().method() === 'GET');
+    await page.getByRole('button', { name: 'Execute' }).first().click();
+    const res = await answered;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ providers: expect.any(Array) });
+    await browser.screenshot(page, 'api-reference-try');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('runs a query in the GraphQL IDE, and the page can subscribe over graphql-ws on the same path', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
