@@ -84,9 +84,10 @@ describeInChromium('pages in a browser, offline', () => {
     const answered = page.waitForResponse((r) => r.url() === `${app.url}/graphql` && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('Providers'));
     await send.click();
     const res = await answered;
-    expect(await res.json()).toEqual({ data: { authProviders: [{ id: 'siwe', name: expect.any(String) }, { id: 'email', name: expect.any(String) }, { id: 'device', name: expect.any(String) }] } });
-    const shown = await until(() => bodyText(page), (t) => t.includes('"authProviders"'));
-    expect(shown).toContain('"authProviders"');
+    expect(res.status()).toBe(200);
+    // What the IDE shows is the answer (its body is read from the page: the IDE may re-render the frame that fetched it).
+    const shown = await until(() => bodyText(page), (t) => t.includes('"authProviders"') && t.includes('"device"'));
+    for (const id of ['"siwe"', '"email"', '"device"']) expect(shown).toContain(id);
     await browser.screenshot(page, 'graphql-ide');
 
     // The IDE's subscriptions: graphql-ws on /graphql, opened from this page's origin.

@@ -54,7 +54,7 @@ export const authRoutes: RouteTable = [
     summary: 'Approves a command-line login with the code it shows (session only)',
     request: { body: z.object({ userCode: z.string() }) },
     response: Success,
-    errors: { 404: errorBody(['not_found'], 'No pending device login has this code'), 409: errorBody(['already_approved']) },
+    errors: { 404: errorBody(['not_found'], 'No pending device login has this code'), 409: errorBody(['already_approved', 'already_denied']) },
     variables: (r) => ({ input: pick(r.body, ['userCode']) }),
     body: ok,
   },
@@ -65,7 +65,7 @@ export const authRoutes: RouteTable = [
     summary: 'Polls a command-line login: authorization_pending until approved, then a device session once',
     request: { body: z.object({ deviceCode: z.string() }) },
     response: AuthPayload,
-    errors: { 400: errorBody(undefined, 'authorization_pending, expired_token, or invalid_request with details') },
+    errors: { 400: errorBody(undefined, 'authorization_pending, expired_token, access_denied, or invalid_request with details') },
     variables: (r) => ({ input: pick(r.body, ['deviceCode']) }),
   },
   {

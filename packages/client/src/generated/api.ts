@@ -6235,7 +6235,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        error: "already_approved";
+                        error: "already_approved" | "already_denied";
                         detail?: string;
                         details?: components["schemas"]["ValidationDetail"][];
                     } & {
@@ -6378,7 +6378,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthPayload"];
                 };
             };
-            /** @description authorization_pending, expired_token, or invalid_request with details */
+            /** @description authorization_pending, expired_token, access_denied, or invalid_request with details */
             400: {
                 headers: {
                     [name: string]: unknown;
