@@ -100,7 +100,7 @@ describe('the embedded database after the service is killed', () => {
     // A second service on the same folder while the first runs: refused, naming why.
     const third = start();
     expect(await third.exited).not.toBe(0);
-    expect(third.stderr()).toMatch(/The embedded database in .* is in use by another running service \(process \d+\)/);
+    expect(third.stderr()).toMatch(/DATA_DIR .* is in use by another process \(.*postmaster\.pid names PostgreSQL pid \d+/);
     expect(await second.stop()).toBe(0);
   });
 });

@@ -17,13 +17,14 @@ describe('error bodies and the values they refuse', () => {
 
   const huge = 'x'.repeat(500_000);
 
-  it('caps the echoed value on REST', async () => {
+  it('does not echo the refused value on REST', async () => {
     const res = await app.http.post('/api/networks').set(ada.auth).send({ title: 'Echo', joinPolicy: huge });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
     expect(JSON.stringify(res.body).length).toBeLessThan(2_000);
-    expect(res.body.details[0].message).toContain(`"${'x'.repeat(64)}…"`);
-    expect(res.body.details[0].message).toContain('JoinPolicy');
+    // The route's schema refuses it first, in REST words, naming the allowed values only.
+    expect(res.body.details[0]).toEqual({ path: 'joinPolicy', message: 'must be one of: anyone, invite_only' });
+    expect(JSON.stringify(res.body)).not.toContain('x'.repeat(65));
   });
 
   it('caps the echoed value on GraphQL', async () => {
