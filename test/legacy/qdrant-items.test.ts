@@ -61,7 +61,7 @@ describe('index items with QDRANT_URL (a local Qdrant-protocol server)', () => {
     const index = await createIndex(app, alice);
     const moth = await createPage(app, alice, 'Moths', 'Moths fly at night and are drawn to lamps.');
     await addItem(app, alice, index.id, moth);
-    const items = qdrant.collections.get('items_t')!;
+    const items = qdrant.collection('items_t')!;
     const inIndex = () => [...items.points.values()].filter((p) => (p.payload.networkIds as string[])[0] === index.id).length;
     expect(inIndex()).toBe(1);
     qdrant.failWith = 503;

@@ -18,9 +18,14 @@ async function embeddingsServer() {
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
         return;
       }
-      const body = JSON.parse(raw) as { input: string[] };
+      const body = JSON.parse(raw) as { input?: string[] };
+      // Embeddings only: discover's candidate judge asks for a chat completion, which this server does not serve.
+      if (!Array.isArray(body.input)) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not served here"}}');
+        return;
+      }
       const embed = (t: string) => Array.from({ length: 16 }, (_, i) => ((t.charCodeAt(i % Math.max(1, t.length)) || 1) % 7) + 1);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: body.input.map((t, index) => ({ index, embedding: embed(t) })) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: body.input.map((t: string, index: number) => ({ index, embedding: embed(t) })) }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
