@@ -8,17 +8,18 @@ import { execute, subscribe, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './auth/actor';
 import { bearerFrom, type Credentials } from './auth/authenticate';
 import { withRequestLogger } from './logger';
+import { requestLog } from './request-log';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { createRestRouter, restErrorHandler } from './rest/router';
+import { whenBody } from './rest/when-body';
 import type { Services } from './services';
 
 export interface AppServer {
@@ -91,7 +92,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     next();
   });
   app.use(
-    pinoHttp({
+    requestLog({
       logger,
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
@@ -153,7 +154,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use('/graphql', graphqlJson);
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  app.use('/api', whenBody(express.json({ limit: '1mb', strict: false })));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
