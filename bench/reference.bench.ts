@@ -111,7 +111,9 @@ export const benchmark: Benchmark = {
   async run() {
     // Budgets far above what a run sends, so the limiter counts but never refuses; it is
     // switched on and off between runs through the setting it reads on every request.
-    const store: Record<string, string> = process.env.RATE_LIMIT_STORE ? { RATE_LIMIT_STORE: process.env.RATE_LIMIT_STORE } : {};
+    // Settings a run may vary from the environment (the limiter's store, the credential cache).
+    const store: Record<string, string> = {};
+    for (const name of ['RATE_LIMIT_STORE', 'AUTH_CACHE_TTL_MS']) if (process.env[name]) store[name] = process.env[name]!;
     const { runtime, stop } = await startBenchService({ RATE_LIMIT_READS_PER_MINUTE: '10000000', ...store });
     const config = runtime.config as { RATE_LIMIT_ENABLED: boolean };
     const databaseUrl = (runtime.services.orm.config.get('clientUrl') as string | undefined) ?? '';
@@ -151,7 +153,8 @@ export const benchmark: Benchmark = {
       process.stdout.write(
         `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}; ` +
           `${benchSettings.rounds} rounds x ${benchSettings.duration} s, ${benchSettings.connections} connections; ` +
-          `rate limit store: ${(runtime.config as { RATE_LIMIT_STORE?: string }).RATE_LIMIT_STORE ?? 'postgres (the only one before issue 17)'}\n`,
+          `rate limit store: ${(runtime.config as { RATE_LIMIT_STORE?: string }).RATE_LIMIT_STORE ?? 'postgres (the only one before issue 17)'}; ` +
+          `credential cache TTL: ${(runtime.config as { AUTH_CACHE_TTL_MS?: number }).AUTH_CACHE_TTL_MS ?? 'none (before issue 17)'} ms\n`,
       );
       for (const s of scenarios) {
         // The reference must answer what the service answers, or the comparison means nothing.
@@ -183,6 +186,23 @@ export const benchmark: Benchmark = {
         }
         process.stdout.write(`  rate limiter on vs off: throughput ${fmt(ratio('serviceLimited', 'service', rps) * 100, 1)}% (median of per-round ratios)\n`);
       }
+      // Without HTTP, in this process's CPU time: the credential check a signed-in request runs
+      // (token, session row), steadier than throughput on a shared machine.
+      const em = () => services.orm.em as EntityManager;
+      const check = () => RequestContext.create(services.orm.em, () => services.authenticator.authenticate(em(), { bearer: token }));
+      const first = await check();
+      if (first.actor?.userId !== user.id) throw new Error('the session token does not verify');
+      for (let i = 0; i < 500; i++) await check();
+      const calls = 5000;
+      const before = process.cpuUsage();
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < calls; i++) await check();
+      const cpuUsed = process.cpuUsage(before);
+      const wall = Number(process.hrtime.bigint() - started) / 1000 / calls;
+      process.stdout.write(
+        `\nin process, credential check of a session token (Authenticator.authenticate, ${calls} calls one after another): ` +
+          `${fmt((cpuUsed.user + cpuUsed.system) / calls, 1)} µs CPU, ${fmt(wall, 1)} µs wall per call\n`,
+      );
     } finally {
       await reference.close();
       await stop();
