@@ -1,6 +1,7 @@
 import { cloneTestDatabase, startTestApp, type TestApp } from '../helpers/app';
 import { createApiKey, createUser, type TestUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
+import { listeningInstances } from '../../src/events/listening-instances';
 
 /**
  * Two runtimes on one database, as behind a load balancer, each believing verified credentials
@@ -29,6 +30,12 @@ describe('cached credentials across two instances', () => {
     const { token, session } = await a.withEm((em) => a.services.sessions.issue(em, u.user.id, { provider: 'test' }));
     return { sessionId: session.id, auth: { Authorization: `Bearer ${token}` } };
   }
+
+  it('each instance sees which instances listen, so a revocation knows whom to wait for', async () => {
+    const ids = [a.services.notifier.instanceId, b.services.notifier.instanceId];
+    expect(ids[0]).not.toBe(ids[1]);
+    for (const app of [a, b]) expect((await app.withEm(() => listeningInstances(app.services.orm))).sort()).toEqual([...ids].sort());
+  });
 
   it('believes a verified session without the database until its TTL (a change behind its back is not seen)', async () => {
     const u = await createUser(a);
