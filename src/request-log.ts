@@ -11,25 +11,38 @@ export type RequestLogOptions = Required<Pick<Options, 'genReqId' | 'customLogLe
   };
 
 const { chindingsSym } = pino.symbols;
+const lazySym = Symbol('request-log.lazy-bindings');
+
+interface LazyBindings {
+  bindings: () => Record<string, unknown>;
+  chindings?: string;
+}
 
 /**
- * A child of `base` bound to `bindings()`, which are serialized only when a line is written:
- * pino serializes a child's bindings when the child is made, and the request's (headers
- * included) cost more than everything else this middleware does. The bindings string is set
- * on first read of pino's own slot (exposed as pino.symbols) and inherited by grandchildren.
+ * Makes children of `base` bound to `bindings()`, which are serialized only when a line is
+ * written: pino serializes a child's bindings when the child is made, and a request's (headers
+ * included) cost more than everything else this middleware does. The children share one
+ * prototype whose pino bindings slot (exposed as pino.symbols) is an accessor, so making one is
+ * an Object.create; grandchildren (`log.child(...)`) read it and keep their own.
  */
-function lazyChild(base: Logger, bindings: () => Record<string, unknown>): Logger {
-  const child = base.child({});
-  let chindings: string | undefined;
-  Object.defineProperty(child, chindingsSym, {
+function lazyChildren(base: Logger): (bindings: () => Record<string, unknown>) => Logger {
+  const proto = base.child({});
+  Object.defineProperty(proto, chindingsSym, {
     configurable: true,
-    get: () => (chindings ??= (base.child(bindings()) as unknown as Record<symbol, string>)[chindingsSym]),
-    // pino assigns the slot on a grandchild (Object.create of this one): give it its own value.
+    get(this: Record<symbol, LazyBindings>) {
+      const lazy = this[lazySym];
+      return (lazy.chindings ??= (base.child(lazy.bindings()) as unknown as Record<symbol, string>)[chindingsSym]);
+    },
+    // pino assigns the slot on a grandchild (Object.create of a child): give it its own value.
     set(this: object, value: string) {
       Object.defineProperty(this, chindingsSym, { value, writable: true, configurable: true, enumerable: true });
     },
   });
-  return child;
+  return (bindings) => {
+    const child = Object.create(proto) as Logger & Record<symbol, LazyBindings>;
+    child[lazySym] = { bindings };
+    return child;
+  };
 }
 
 /**
@@ -52,10 +65,11 @@ export function requestLog(opts: RequestLogOptions) {
     },
   );
   const ignore = opts.autoLogging?.ignore;
+  const childOf = lazyChildren(base);
 
   return function requestLogMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     req.id = opts.genReqId(req, res);
-    const log = lazyChild(base, () => ({ req }));
+    const log = childOf(() => ({ req }));
     req.log = log;
     res.log = log;
     if (!ignore?.(req)) {

@@ -17,9 +17,13 @@ async function linesOf(make: (opts: RequestLogOptions) => (req: IncomingMessage,
     serializers: { req: (r: { url?: string }) => ({ ...r, url: r.url?.replace(/token=[^&]*/, 'token=[redacted]') }) },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
   });
+  let finished = false;
   const server = createServer((req, res) =>
     middleware(req, res, () => {
+      // Registered after the middleware's own listener, so it runs once that one has written.
+      res.on('finish', () => void (finished = true));
       req.log.info({ step: 'inside' }, 'handler line');
+      req.log.child({ part: 'nested' }).warn('grandchild line');
       res.statusCode = status;
       res.end('{}');
     }),
@@ -29,7 +33,7 @@ async function linesOf(make: (opts: RequestLogOptions) => (req: IncomingMessage,
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': 'rid-1', authorization: 'Bearer secret-token' } });
   await res.text();
   const deadline = Date.now() + 5000;
-  while (lines.length < 2 && path !== '/healthz' && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+  while (!finished && Date.now() < deadline) await new Promise((r) => setImmediate(r));
   await new Promise<void>((r) => server.close(() => r()));
   // What differs between two servers and two runs: ports, clock, stack frames.
   return lines.map(({ time, responseTime, pid, hostname, ...rest }): Line => {
@@ -54,6 +58,7 @@ describe('request log', () => {
     const theirs = await linesOf(viaPinoHttp, level, status, path);
     expect(ours).toEqual(theirs);
     expect(ours[0]).toMatchObject({ msg: 'handler line', step: 'inside', req: { id: 'rid-1', method: 'GET', headers: { authorization: '[redacted]' } } });
+    expect(ours[1]).toMatchObject({ msg: 'grandchild line', part: 'nested', req: { id: 'rid-1' } });
     expect(JSON.stringify(ours)).not.toContain('secret-token');
     if (path.includes('token=')) expect(ours[0].req.url).toBe('/api/x?token=[redacted]');
   });
