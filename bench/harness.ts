@@ -35,11 +35,12 @@ async function admin(url: string, sql: string): Promise<void> {
 }
 
 /**
- * Starts the real service on loopback with rate limits and background jobs off. With
+ * Starts the real service on loopback with rate limits and background jobs off (`env` overrides
+ * settings). With
  * BENCH_DATABASE_URL (a server's admin URL) it runs on a throwaway database there; otherwise on
  * an embedded PostgreSQL under a temporary DATA_DIR.
  */
-export async function startBenchService(): Promise<{ runtime: Runtime; stop(): Promise<void> }> {
+export async function startBenchService(env: Record<string, string> = {}): Promise<{ runtime: Runtime; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'im-bench-'));
   const adminUrl = process.env.BENCH_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -58,6 +59,7 @@ export async function startBenchService(): Promise<{ runtime: Runtime; stop(): P
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_ENABLED: 'false',
     JOBS_ENABLED: 'false',
+    ...env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const runtime = await startRuntime(config, createLogger(config.LOG_LEVEL));

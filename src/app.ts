@@ -9,11 +9,11 @@ import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './auth/actor';
 import { bearerFrom, type Credentials } from './auth/authenticate';
 import { withRequestLogger } from './logger';
+import { requestLog } from './request-log';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
 import { formatError } from './graphql/errors';
@@ -24,6 +24,7 @@ import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
 import { createRestRouter, restErrorHandler } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
+import { whenBody } from './rest/when-body';
 import { corsMiddleware, webSocketOriginAllowed } from './http/cors';
 import { Metrics } from './http/metrics';
 import { mountPages } from './pages/pages';
@@ -123,7 +124,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   });
   app.use(metrics.timer());
   app.use(
-    pinoHttp({
+    requestLog({
       logger,
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
@@ -193,7 +194,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use('/graphql', graphqlBodyParser(Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024)));
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
-  app.use(restBodyParsers(routeTables.flat().filter((r) => r.upload)));
+  // Requests without a body (most GETs and DELETEs) skip body parsing altogether.
+  app.use(whenBody(restBodyParsers(routeTables.flat().filter((r) => r.upload))));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
     res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });

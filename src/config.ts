@@ -52,6 +52,11 @@ const envSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: intFrom(1200, 1, 10_000_000),
   RATE_LIMIT_WRITES_PER_MINUTE: intFrom(600, 1, 10_000_000),
   RATE_LIMIT_ENABLED: boolFrom(true),
+  /** Where request budgets are counted: each instance on its own (memory), or shared by all in PostgreSQL. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** How long an instance believes a verified session or API key without the database (0: always ask). */
+  AUTH_CACHE_TTL_MS: intFrom(5_000, 0, 60_000),
+  AUTH_CACHE_MAX_ENTRIES: intFrom(10_000, 1, 1_000_000),
   UPLOAD_MAX_BYTES: intFrom(5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   TRUST_PROXY: boolFrom(false),
   OPENAI_BASE_URL: optionalUrl,

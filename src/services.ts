@@ -4,6 +4,9 @@ import type { Logger } from './logger';
 import { ApiKeyService } from './auth/api-key.service';
 import { Authenticator } from './auth/authenticate';
 import { SessionService } from './auth/session.service';
+import { CredentialCache } from './auth/credential-cache';
+import { publishTopic } from './events/topics';
+import { listeningInstances } from './events/listening-instances';
 import { AccountService } from './domain/accounts/account.service';
 import { createAuthServices, type AuthServices } from './domain/auth/auth-services';
 import { createNetworkServices, type NetworkServices } from './domain/networks/network-services';
@@ -53,6 +56,8 @@ export interface Services extends CoreDeps {
   hooks: DomainHooks;
   sessions: SessionService;
   apiKeys: ApiKeyService;
+  /** Verified sessions and API keys, believed for AUTH_CACHE_TTL_MS, emptied on revocation everywhere. */
+  credentials: CredentialCache;
   authenticator: Authenticator;
   accounts: AccountService;
   /** Sign-in methods, API keys, devices, account deletion (src/domain/auth). */
@@ -101,8 +106,18 @@ export interface ServiceInputs {
 
 export function createServices({ config, logger, orm, notifier, jobs }: ServiceInputs): Services {
   const core: CoreDeps = { config, logger, orm };
-  const sessions = new SessionService(config.SESSION_SECRET);
-  const apiKeys = new ApiKeyService();
+  const credentials = new CredentialCache({
+    ttlMs: config.AUTH_CACHE_TTL_MS,
+    maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
+    feed: notifier,
+    instanceId: notifier.instanceId,
+    listeners: () => listeningInstances(orm),
+    // On a connection of its own, outside any request's transaction: the change has committed.
+    publish: (topic, data) => publishTopic(orm.em.getConnection(), topic, data),
+    logger,
+  });
+  const sessions = new SessionService(config.SESSION_SECRET, credentials);
+  const apiKeys = new ApiKeyService(credentials);
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger, { printNotices: config.LOG_LEVEL !== 'silent' });
   const provider = providerFromConfig(config);
@@ -127,6 +142,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     hooks,
     sessions,
     apiKeys,
+    credentials,
     authenticator,
     accounts,
     auth: createAuthServices(core, () => services),
@@ -149,7 +165,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
     streamClosers,
-    closers: [() => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
+    closers: [() => credentials.stop(), () => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });
@@ -162,6 +178,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
         await matching.indexIntents(intentIds);
       });
       hooks.on('membership.removed', ({ userId }) => matching.indexer.refreshUser(userId));
+      hooks.on('credentials.revoked', (scope) => credentials.revoked(scope));
       hooks.on('network.deleted', ({ networkId }) => matching.indexer.refreshNetwork(networkId));
       await matching.indexer.load({ fromStore: vectorIndex.name === 'local' });
       if (vectorIndex.name === 'local') matching.indexer.startSync(config.MATCH_SYNC_MS);

@@ -1,13 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey } from '../entities/api-key.entity';
 import type { Actor } from './actor';
+import type { CredentialCache } from './credential-cache';
 import { randomToken, sha256 } from './secrets';
 
 const TOUCH_INTERVAL_MS = 60_000;
 export const API_KEY_PREFIX = 'imk_';
 
-/** API keys are random, shown once at creation and stored only as SHA-256 hashes. */
+/**
+ * API keys are random, shown once at creation and stored only as SHA-256 hashes. A verified key
+ * is believed for a few seconds from the credential cache; deleting a key (or its agent, or its
+ * account) empties it on every instance (docs/adr/0094-credential-cache.md).
+ */
 export class ApiKeyService {
+  constructor(private readonly cache: CredentialCache | null = null) {}
+
   async create(em: EntityManager, userId: string, name: string, agentId: string | null = null): Promise<{ key: string; apiKey: ApiKey }> {
     const key = `${API_KEY_PREFIX}${randomToken(32)}`;
     const apiKey = new ApiKey();
@@ -21,6 +28,10 @@ export class ApiKeyService {
   }
 
   async verify(em: EntityManager, key: string): Promise<Actor | null> {
+    const cacheKey = `k:${key}`;
+    const cached = this.cache?.get(cacheKey);
+    if (cached) return cached;
+    const ticket = this.cache?.ticket() ?? 0;
     const rows = await em.execute<Array<{ id: string; user_id: string; agent_id: string | null; last_used_at: Date | null }>>(
       `select id, user_id, agent_id, last_used_at from api_keys where key_hash = ?`,
       [sha256(key)],
@@ -30,6 +41,16 @@ export class ApiKeyService {
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
       await em.execute(`update api_keys set last_used_at = now() where id = ?`, [row.id]);
     }
-    return { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
+    const actor: Actor = { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
+    this.cache?.set(cacheKey, actor, Number.POSITIVE_INFINITY, ticket);
+    return actor;
+  }
+
+  /** Deletes one of the user's keys; it stops working at once on every instance. */
+  async delete(em: EntityManager, id: string, userId: string): Promise<boolean> {
+    const res = await em.execute(`delete from api_keys where id = ? and user_id = ?`, [id, userId], 'run');
+    const deleted = ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    if (deleted) await this.cache?.revoked({ apiKeyIds: [id.toLowerCase()] });
+    return deleted;
   }
 }

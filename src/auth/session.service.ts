@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Session, type SessionKind } from '../entities/session.entity';
 import type { Actor } from './actor';
+import type { CredentialCache } from './credential-cache';
 import { sha256 } from './secrets';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -19,10 +21,23 @@ export type SessionCheck = { actor: Actor; problem: null } | { actor: null; prob
 
 /**
  * Sessions are stored server-side (revocable at once) and handed out as HS256 JWTs signed with
- * SESSION_SECRET whose `sid` names the row; only the token's SHA-256 is stored.
+ * SESSION_SECRET whose `sid` names the row; only the token's SHA-256 is stored. A verified
+ * session is believed for a few seconds from the credential cache, which a revocation empties
+ * on every instance before it answers (docs/adr/0094-credential-cache.md).
  */
 export class SessionService {
-  constructor(private readonly secret: string) {}
+  /**
+   * Made once: given a string, jsonwebtoken first tries to read it as a PEM public key (and
+   * throws) on every call; a secret KeyObject goes straight to HMAC.
+   */
+  private readonly key: KeyObject;
+
+  constructor(
+    secret: string,
+    private readonly cache: CredentialCache | null = null,
+  ) {
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   async issue(em: EntityManager, userId: string, opts: IssueOptions): Promise<{ token: string; session: Session }> {
     const session = new Session();
@@ -32,7 +47,7 @@ export class SessionService {
     session.userAgent = (opts.userAgent ?? '').slice(0, 512);
     session.ip = (opts.ip ?? '').slice(0, 64);
     session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    const token = jwt.sign({ sid: session.id, kind: session.kind }, this.secret, {
+    const token = jwt.sign({ sid: session.id, kind: session.kind }, this.key, {
       algorithm: 'HS256',
       subject: userId,
       expiresIn: Math.floor(SESSION_LIFETIME_MS / 1000),
@@ -50,9 +65,13 @@ export class SessionService {
   }
 
   async verify(em: EntityManager, token: string): Promise<SessionCheck> {
+    const cacheKey = `s:${token}`;
+    const cached = this.cache?.get(cacheKey);
+    if (cached) return { actor: cached, problem: null };
+    const ticket = this.cache?.ticket() ?? 0;
     let claims: jwt.JwtPayload;
     try {
-      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+      claims = jwt.verify(token, this.key, { algorithms: ['HS256'] }) as jwt.JwtPayload;
     } catch (err) {
       const expired = err instanceof jwt.TokenExpiredError;
       return { actor: null, problem: expired ? 'Session expired' : 'Unknown session' };
@@ -66,11 +85,14 @@ export class SessionService {
     const row = rows[0];
     if (!row || row.token_hash !== sha256(token)) return { actor: null, problem: 'Unknown session' };
     if (row.revoked_at) return { actor: null, problem: 'Session revoked' };
-    if (new Date(row.expires_at).getTime() <= Date.now()) return { actor: null, problem: 'Session expired' };
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt <= Date.now()) return { actor: null, problem: 'Session expired' };
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
       await em.execute(`update sessions set last_used_at = now() where id = ?`, [sid]);
     }
-    return { actor: { userId: row.user_id, credential: 'session', sessionId: sid }, problem: null };
+    const actor: Actor = { userId: row.user_id, credential: 'session', sessionId: sid };
+    this.cache?.set(cacheKey, actor, Math.min(expiresAt, typeof claims.exp === 'number' ? claims.exp * 1000 : expiresAt), ticket);
+    return { actor, problem: null };
   }
 
   async revoke(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
@@ -79,6 +101,8 @@ export class SessionService {
       [sessionId, userId],
       'run',
     );
-    return ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    const revoked = ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    if (revoked) await this.cache?.revoked({ sessionIds: [sessionId.toLowerCase()] });
+    return revoked;
   }
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { Logger } from '../logger';
 import { EVENTS_CHANNEL, type NotifyPayload } from './event-log';
 import { TOPICS_CHANNEL, type TopicNotice } from './topics';
+
+/** The application_name prefix of every instance's listening connection. */
+export const LISTENER_APP_PREFIX = 'im-listener ';
 
 /**
  * Listens on the events channel with one dedicated connection per process and fans each
@@ -12,6 +16,11 @@ import { TOPICS_CHANNEL, type TopicNotice } from './topics';
  * channel, whose notices carry short-lived stream data (src/events/topics.ts).
  */
 export class EventNotifier {
+  /**
+   * Names this instance's listening connection (`application_name`), so an instance can see in
+   * pg_stat_activity which others are listening (src/auth/credential-cache.ts waits for each).
+   */
+  readonly instanceId = randomUUID();
   private client: Client | null = null;
   private readonly emitter = new EventEmitter();
   private closed = false;
@@ -34,7 +43,7 @@ export class EventNotifier {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
+    const client = new Client({ connectionString: this.databaseUrl, application_name: `${LISTENER_APP_PREFIX}${this.instanceId}` });
     client.on('notification', (msg) => {
       if (msg.channel === TOPICS_CHANNEL && msg.payload) return this.emitTopic(msg.payload);
       if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;

@@ -1,4 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+/** An EntityManager (in its transaction, if any) or a bare connection (at once). */
+export interface SqlRunner {
+  execute(sql: string, params: unknown[]): Promise<unknown>;
+}
 
 /**
  * The Postgres channel for short-lived stream data that is not an event-log frame (the pieces
@@ -19,7 +22,7 @@ export const TOPIC_PAYLOAD_MAX = 7900;
  * Publishes a notice. Inside a transaction it is delivered at commit (and dropped on
  * rollback); outside one, at once. Awaiting each call keeps one publisher's notices in order.
  */
-export async function publishTopic(em: EntityManager, topic: string, data: unknown): Promise<void> {
+export async function publishTopic(em: SqlRunner, topic: string, data: unknown): Promise<void> {
   const payload = JSON.stringify({ topic, data } satisfies TopicNotice);
   if (Buffer.byteLength(payload) > TOPIC_PAYLOAD_MAX) throw new Error(`topic notice of ${Buffer.byteLength(payload)} bytes is over the ${TOPIC_PAYLOAD_MAX}-byte limit`);
   await em.execute(`select pg_notify(?, ?)`, [TOPICS_CHANNEL, payload]);

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
@@ -24,16 +24,32 @@ function isRead(req: Request): boolean {
   return req.baseUrl === '/graphql' && !isGraphQLMutation(req.body);
 }
 
+/** One budget, counted where RATE_LIMIT_STORE says. */
+function budget(config: Config, orm: Orm, keyPrefix: string, points: number): RateLimiterAbstract {
+  if (config.RATE_LIMIT_STORE === 'memory') return new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+  return new RateLimiterPostgres({
+    storeClient: orm.em.getKnex(),
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    duration: WINDOW_SECONDS,
+    clearExpiredByTimeout: false,
+    keyPrefix,
+    points,
+  });
+}
+
 /**
- * Per-user request budgets (per address when anonymous), one for reads and one for writes,
- * counted in a Postgres table so every instance shares them. A failing store lets the request
- * through and logs: an outage of the counter must not take the API down.
+ * Per-user request budgets (per address when anonymous), one for reads and one for writes.
+ * By default each instance counts in its own memory (no shared row that every request of a
+ * caller updates; with N instances behind a balancer a caller gets up to N times the budget);
+ * RATE_LIMIT_STORE=postgres counts in a table every instance shares (exact, one UPSERT per
+ * request). A failing store lets the request through and logs: an outage of the counter must
+ * not take the API down.
  */
 export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
-  const knex = orm.em.getKnex();
-  const common = { storeClient: knex, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, duration: WINDOW_SECONDS, clearExpiredByTimeout: false };
-  const reads = new RateLimiterPostgres({ ...common, keyPrefix: 'r', points: config.RATE_LIMIT_READS_PER_MINUTE });
-  const writes = new RateLimiterPostgres({ ...common, keyPrefix: 'w', points: config.RATE_LIMIT_WRITES_PER_MINUTE });
+  const reads = budget(config, orm, 'r', config.RATE_LIMIT_READS_PER_MINUTE);
+  const writes = budget(config, orm, 'w', config.RATE_LIMIT_WRITES_PER_MINUTE);
 
   return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (!config.RATE_LIMIT_ENABLED) return next();

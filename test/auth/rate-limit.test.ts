@@ -2,9 +2,12 @@ import { pruneRateLimits } from '../../src/rest/rate-limit';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 
-const LIMITS = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READS_PER_MINUTE: '3', RATE_LIMIT_WRITES_PER_MINUTE: '2', TRUST_PROXY: 'true' };
+type Store = 'memory' | 'postgres';
 
-describe('rate limits', () => {
+describe.each<Store>(['memory', 'postgres'])('rate limits (RATE_LIMIT_STORE=%s)', (store) => {
+  const LIMITS = { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READS_PER_MINUTE: '3', RATE_LIMIT_WRITES_PER_MINUTE: '2', TRUST_PROXY: 'true', RATE_LIMIT_STORE: store };
+  const inPostgres = store === 'postgres' ? it : it.skip;
+  const inMemory = store === 'memory' ? it : it.skip;
   let app: TestApp;
   let peer: TestApp;
   beforeAll(async () => {
@@ -74,7 +77,17 @@ describe('rate limits', () => {
     expect((await app.http.get('/api/auth/providers').set('X-Forwarded-For', ip)).status).toBe(429);
   });
 
-  it('shares budgets between two instances on one database', async () => {
+  inMemory('counts each instance on its own: a caller spends one budget per instance', async () => {
+    const u = await createUser(app);
+    for (let i = 0; i < 3; i++) await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    expect((await app.http.get('/api/auth/me').set(u.auth)).status).toBe(429);
+    const other = await peer.http.get('/api/auth/me').set(u.auth).expect(200);
+    expect(other.headers['ratelimit']).toMatch(/^limit=3, remaining=2, reset=\d+$/);
+    const counters = await app.withEm((em) => em.execute<Array<{ n: string }>>(`select count(*) as n from rate_limits where key like ?`, [`%${u.user.id}`]));
+    expect(Number(counters[0].n)).toBe(0);
+  });
+
+  inPostgres('shares budgets between two instances on one database', async () => {
     const u = await createUser(app);
     await app.http.get('/api/auth/me').set(u.auth).expect(200);
     await peer.http.get('/api/auth/me').set(u.auth).expect(200);
@@ -102,7 +115,7 @@ describe('rate limits', () => {
     expect(w.headers['ratelimit-policy']).toBe('2;w=60');
   });
 
-  it('prunes counters whose window has passed', async () => {
+  inPostgres('prunes counters whose window has passed', async () => {
     await app.withEm((em) =>
       em.execute(`insert into rate_limits (key, points, expire) values ('r:old', 5, ?), ('r:live', 1, ?)`, [Date.now() - 1000, Date.now() + 60_000]),
     );
@@ -111,7 +124,7 @@ describe('rate limits', () => {
     expect(keys.map((k) => k.key)).toEqual(['r:live']);
   });
 
-  it('lets requests through, without headers, while the counter store is unavailable', async () => {
+  inPostgres('lets requests through, without headers, while the counter store is unavailable', async () => {
     const u = await createUser(app);
     await app.withEm((em) => em.execute(`alter table rate_limits rename to rate_limits_away`));
     try {

@@ -55,6 +55,8 @@ describe('sessions, devices and account deletion', () => {
     const u = await createUser(app);
     await app.http.get('/api/auth/me').set(u.auth).expect(200);
     await app.withEm((em) => em.getConnection().execute(`update sessions set expires_at = now() - interval '1 second' where id = ?`, [u.sessionId]));
+    // Changed behind the service's back (no revocation notice): seen once the cached check ends.
+    app.services.credentials.clear();
     const stored = await app.http.get('/api/auth/me').set(u.auth).expect(401);
     expect(stored.body).toEqual({ error: 'unauthorized', detail: 'Session expired' });
 

@@ -142,6 +142,7 @@ export class AgentService extends DomainService {
       await tx.execute(`delete from agents where id = ?`, [agent.id]);
       return { before: seatHolder(rows)?.id ?? null, after: seatHolder(rows.filter((r) => r.id !== agent.id)) };
     });
+    await this.hooks.emit('credentials.revoked', { agentIds: [id.toLowerCase()] });
     await this.announceSeat(a.userId, before, after);
   }
 

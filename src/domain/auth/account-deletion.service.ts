@@ -31,6 +31,7 @@ export class AccountDeletionService extends DomainService {
       return intents.map((r) => r.id);
     });
     this.em.clear();
+    await this.hooks().emit('credentials.revoked', { userIds: [userId] });
     await this.removeUploads(userId);
     // The vector index and other derived state drop the deleted intents.
     if (intentIds.length) await this.hooks().emit('intents.changed', { intentIds });

@@ -38,7 +38,7 @@ export class UserApiKeysService extends DomainService {
   /** Another user's key answers 404, like an unknown one. */
   async delete(actor: Actor | null, id: string): Promise<void> {
     if (!actor) throw unauthenticated();
-    const deleted = isUuid(id) ? await this.em.nativeDelete(ApiKey, { id, userId: actor.userId }) : 0;
+    const deleted = isUuid(id) && (await this.apiKeys().delete(this.em, id, actor.userId));
     if (!deleted) throw notFound('API key');
   }
 }

@@ -15,6 +15,11 @@ export interface DomainHookEvents {
   'network.deleted': { networkId: string };
   /** Another agent now holds a user's negotiation seat (selected, deselected, deactivated or deleted). */
   'negotiator.changed': { userId: string; agentId: string; type: 'system' | 'external' };
+  /**
+   * Accounts or agents were deleted, and with them their sessions and API keys: every instance
+   * stops believing them (src/auth/credential-cache.ts). Awaited by the deleting request.
+   */
+  'credentials.revoked': { userIds?: string[]; agentIds?: string[] };
   /** An owner answered a waiting agent-thread question (the principal.input frame is already written). */
   'agent.answered': { userId: string; intentId: string; questionId: string; text: string };
 }
