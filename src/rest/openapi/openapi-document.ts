@@ -34,10 +34,9 @@ const SHARED_ERRORS: Record<number, string> = {
 
 /** Which statuses a row can answer besides its success, by what it takes and who may call it. */
 function errorStatuses(route: RouteDef, roles: string[] | null): number[] {
-  const statuses = new Set<number>([429, 500, 503]);
-  const takesInput = Boolean(route.request?.query || route.request?.body || route.upload || paramsOf(route.path).length);
-  if (takesInput) statuses.add(400);
-  if (route.request?.body || route.upload) [413, 415].forEach((s) => statuses.add(s));
+  // Any request may carry a body, whatever the route reads: one that is not JSON (415), too
+  // large (413), or not valid JSON, UTF-8 or shallow enough (400) is refused before the route.
+  const statuses = new Set<number>([400, 413, 415, 429, 500, 503]);
   // core-api.md, Errors: any signed-in call may be refused (403) or name what does not resolve for this caller (404).
   if (roles) [401, 403, 404].forEach((s) => statuses.add(s));
   if (paramsOf(route.path).length) statuses.add(404);

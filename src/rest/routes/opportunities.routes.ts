@@ -162,7 +162,7 @@ export const opportunityRoutes: RouteTable = [
     },
     response: z.object({ negotiation: Negotiation }),
     errors: {
-      400: errorBody([...turnTexts(400), 'invalid_request'] as [string, ...string[]]),
+      400: errorBody([...turnTexts(400), 'invalid_request', 'invalid_json'] as [string, ...string[]]),
       403: errorBody([...turnTexts(403), 'forbidden', 'unauthorized'] as [string, ...string[]]),
       404: errorBody(['not_found', ...turnTexts(404)]),
       409: errorBody([...turnTexts(409), 'ambiguous_id'] as [string, ...string[]]),
