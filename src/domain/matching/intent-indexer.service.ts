@@ -1,3 +1,4 @@
+import { copyIntoRebuild, type ReindexProgress } from '../../vector/copy-into-rebuild';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
@@ -9,11 +10,7 @@ import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';
 /** Where a batch writes: the index in service, or the copy a reindex fills. */
 type IndexWriter = Pick<VectorIndex, 'upsert' | 'remove'>;
 
-/** How far a reindex has got, for its progress line. */
-export interface ReindexProgress {
-  done: number;
-  total: number;
-}
+export type { ReindexProgress };
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { cutText } from '../shared/text-cut';
@@ -255,23 +252,14 @@ export class IntentIndexer extends DomainService {
     const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
     const startedAt = await this.withEm(now);
     const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id));
-    const copiedAt = new Map<string, Date>();
-    const pending: string[] = [];
-    const rebuild = await this.index.rebuild();
-    try {
-      options.onProgress?.({ done: 0, total: ids.length });
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const batch = ids.slice(i, i + BATCH);
-        pending.push(...(await this.indexBatch(batch, { target: rebuild.target, force: options.embed })));
-        const at = await this.withEm(now);
-        for (const id of batch) copiedAt.set(id, at);
-        options.onProgress?.({ done: Math.min(i + BATCH, ids.length), total: ids.length });
-      }
-      await rebuild.commit();
-    } catch (err) {
-      await rebuild.abort();
-      throw err;
-    }
+    const { copiedAt, pending } = await copyIntoRebuild(
+      ids,
+      BATCH,
+      await this.index.rebuild(),
+      (batch, target) => this.indexBatch(batch, { target, force: options.embed }),
+      () => this.withEm(now),
+      options.onProgress,
+    );
     const changed = await this.withEm(async (em) =>
       (
         await em.getConnection().execute<Array<{ id: string; changed_at: Date }>>(

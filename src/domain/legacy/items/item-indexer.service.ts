@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TextEmbedder } from '../../../ai/text-embedder';
 import type { JobQueue } from '../../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../../vector/vector-index';
-import type { ReindexProgress } from '../../matching/intent-indexer.service';
+import { copyIntoRebuild, type ReindexProgress } from '../../../vector/copy-into-rebuild';
 
 /** Where points go: the index in service, or the copy a reindex fills. */
 type IndexWriter = Pick<VectorIndex, 'upsert' | 'remove'>;
@@ -376,24 +376,18 @@ export class ItemIndexer extends DomainService {
     const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
     const startedAt = await this.withEm(now);
     const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where deleted_at is null order by id`)).map((r) => r.id));
-    const copiedAt = new Map<string, Date>();
-    const pending: string[] = [];
-    const rebuild = await this.index.rebuild();
-    try {
-      options.onProgress?.({ done: 0, total: ids.length });
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const batch = ids.slice(i, i + BATCH);
-        if (options.embed) pending.push(...(await this.embedItems(batch, { retryLater: false, target: rebuild.target })));
-        else await this.syncPoints(batch, false, rebuild.target);
-        const at = await this.withEm(now);
-        for (const id of batch) copiedAt.set(id, at);
-        options.onProgress?.({ done: Math.min(i + BATCH, ids.length), total: ids.length });
-      }
-      await rebuild.commit();
-    } catch (err) {
-      await rebuild.abort();
-      throw err;
-    }
+    const { copiedAt, pending } = await copyIntoRebuild(
+      ids,
+      BATCH,
+      await this.index.rebuild(),
+      async (batch, target) => {
+        if (options.embed) return this.embedItems(batch, { retryLater: false, target });
+        await this.syncPoints(batch, false, target);
+        return [];
+      },
+      () => this.withEm(now),
+      options.onProgress,
+    );
     const touched = await this.withEm(async (em) =>
       (await em.getConnection().execute<Array<{ id: string; touched_at: Date }>>(`select id, touched_at from legacy_index_items where touched_at > ?`, [startedAt]))
         .filter((r) => !copiedAt.has(r.id) || new Date(r.touched_at) > copiedAt.get(r.id)!)
