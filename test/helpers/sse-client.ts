@@ -63,19 +63,11 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
       let closed = false;
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          let id: string | null = null;
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) stream.comments.push(line.slice(1).trim());
-            else if (line.startsWith('id:')) id = line.slice(3).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).trim());
-          }
-          if (data.length) stream.messages.push({ id, data: JSON.parse(data.join('\n')) });
+        const taken = takeSseBlocks(buffer + chunk);
+        buffer = taken.rest;
+        for (const b of taken.blocks) {
+          stream.comments.push(...b.comments);
+          if (b.data.length) stream.messages.push({ id: b.id, data: JSON.parse(b.data.join('\n')) });
         }
         notify();
       });
@@ -115,4 +107,21 @@ export function openStream(baseUrl: string, path: string, headers: Record<string
       resolve(stream);
     });
   });
+}
+
+/** The complete server-sent-event blocks at the start of `buffer`, and what is left after them. */
+export function takeSseBlocks(buffer: string): { blocks: Array<{ id: string | null; data: string[]; comments: string[] }>; rest: string } {
+  const blocks: Array<{ id: string | null; data: string[]; comments: string[] }> = [];
+  let at: number;
+  while ((at = buffer.indexOf('\n\n')) >= 0) {
+    const block = { id: null as string | null, data: [] as string[], comments: [] as string[] };
+    for (const line of buffer.slice(0, at).split('\n')) {
+      if (line.startsWith(':')) block.comments.push(line.slice(1).trim());
+      else if (line.startsWith('id:')) block.id = line.slice(3).trim();
+      else if (line.startsWith('data:')) block.data.push(line.slice(5).trim());
+    }
+    blocks.push(block);
+    buffer = buffer.slice(at + 2);
+  }
+  return { blocks, rest: buffer };
 }

@@ -1,3 +1,4 @@
+import { takeSseBlocks } from '../helpers/sse-client';
 import http from 'node:http';
 import { appendFileSync } from 'node:fs';
 import type { ServiceProcess } from '../helpers/service-process';
@@ -134,19 +135,9 @@ export class ResumingReader {
         let buffer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let at: number;
-          while ((at = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, at);
-            buffer = buffer.slice(at + 2);
-            let id: string | null = null;
-            const data: string[] = [];
-            for (const line of block.split('\n')) {
-              if (line.startsWith('id:')) id = line.slice(3).trim();
-              else if (line.startsWith('data:')) data.push(line.slice(5).trim());
-            }
-            if (id && data.length) this.frames.push({ id, data: JSON.parse(data.join('\n')) });
-          }
+          const taken = takeSseBlocks(buffer + chunk);
+          buffer = taken.rest;
+          for (const b of taken.blocks) if (b.id && b.data.length) this.frames.push({ id: b.id, data: JSON.parse(b.data.join('\n')) });
         });
         res.on('error', () => resolve());
       });
