@@ -7,8 +7,9 @@ const ROOT = join(__dirname, '..', '..');
 
 /** routes.tsv beside the repository (a main checkout, or a worktree one level deeper). */
 export function documentedRoutes(): Array<{ method: string; path: string; group: string }> {
-  const file = [join(ROOT, '..', 'shared', 'spec', 'routes.tsv'), join(ROOT, '..', '..', 'shared', 'spec', 'routes.tsv')].find(existsSync);
-  if (!file) throw new Error('shared/spec/routes.tsv was not found beside the repository');
+  // The shared original beside the repository, else the repository's copy (a clone anywhere runs this).
+  const file = [join(ROOT, '..', 'shared', 'spec', 'routes.tsv'), join(ROOT, '..', '..', 'shared', 'spec', 'routes.tsv'), join(ROOT, 'test', 'fixtures', 'routes.tsv')].find(existsSync);
+  if (!file) throw new Error('routes.tsv was found neither beside the repository nor in test/fixtures');
   const [, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
   return rows.map((line) => {
     const [method, path, group] = line.split('\t');
