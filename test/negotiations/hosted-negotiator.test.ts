@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const PIXEL_NEED = 'Need a pixel artist for character sprites + animations (32x32) for a metroidvania. Paid per sprite sheet, about 3 months of work.';
 // A detail is asked about only where an intent states it as a requirement ("only").
-const PIXEL_ARTIST = 'I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work only, from next month.';
+const PIXEL_ARTIST = 'Pixel artist: I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work only, from next month.';
 const DOG_OWNER = 'Need someone to board my 2 senior dogs (quiet, leash-trained) over Thanksgiving week only. South Austin.';
 const DOG_SITTER = 'Dog sitter in South Austin with a fenced yard — house-sitting and boarding, great references.';
 

@@ -6,7 +6,7 @@ const FOUNDER = 'Raising a €1.5M seed round for a savings app in Warsaw, Polan
 const INVESTOR = 'Seed fund in Warsaw backing Central and Eastern European fintech teams at the seed stage, tickets €200k–1M.';
 const PIXEL_NEED = 'Need a pixel artist for character sprites + animations (32x32) for a metroidvania. Paid per sprite sheet, about 3 months of work.';
 // A detail is asked about only where an intent states it as a requirement ("only").
-const PIXEL_ARTIST = 'I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work only, from next month.';
+const PIXEL_ARTIST = 'Pixel artist: I draw and animate low-res characters and tilesets (16/32 px) — two shipped side-scrolling exploration games on my CV. Open to contract work only, from next month.';
 
 type Turn = { action: string; message: string };
 

@@ -1,6 +1,7 @@
 import { decideByRules, withoutRepeat } from '../../src/ai/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/ai/negotiator-policy';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
+import { dimCompatibility } from '../../src/domain/matching/ranking.rules';
 import { answerPart, gatherEvidence, proposedTerms } from '../../src/domain/negotiations/evidence.rules';
 import { unreadTerms, unreadWords } from '../../src/domain/negotiations/proposal-terms.rules';
 import {
@@ -17,6 +18,29 @@ import {
 const statusOf = (mine: string, theirs: string, key: string) => checkRequirements(extractFacets(mine), extractFacets(theirs)).find((c) => c.key === key);
 
 describe('requirement checks', () => {
+  it('a long, specific need met in one shared word is asked, not accepted; its head met with enough of the rest holds', () => {
+    const need = 'Looking for a structural engineer to certify a timber extension, steel beams over a knocked-through kitchen wall, in time for building control next month.';
+    expect(statusOf(need, 'Kitchen fitter: units, worktops and tiling.', 'need')?.status).toBe('unknown');
+    expect(statusOf(need, 'Structural engineer: calculations and sign-off for extensions, steel beams and timber frames.', 'need')?.status).toBe('holds');
+  });
+
+  it('"X only" holds when the other side names X, and is the owner\'s call when it does not; a time stated with "only" is the month check\'s', () => {
+    expect(statusOf('Wedding photographer, weddings only.', 'Looking for a photographer for our wedding in June.', 'only')?.status).toBe('holds');
+    expect(statusOf('Wedding photographer, weddings only.', 'Looking for a photographer for product shots of our shoes.', 'only')).toMatchObject({ status: 'close', reason: 'only' });
+    expect(statusOf('Need a dog walker over Christmas week only.', 'Dog walker in Leeds.', 'only')).toBeUndefined();
+  });
+
+  it('months next to each other are the owners\' call, and a range covers the months between', () => {
+    expect(extractFacets('Free to help from Sept to Nov.').attrs.month).toEqual(['9', '10', '11']);
+    expect(extractFacets('Available Nov to Feb.').attrs.month).toEqual(['11', '12', '1', '2']);
+    expect(dimCompatibility('month', ['9', '10', '11'], ['6', '7', '8'], false)).toBe(0.75);
+    expect(dimCompatibility('month', ['9', '10', '11'], ['11', '12'], false)).toBe(1);
+  });
+
+  it('"we never do X" refuses X', () => {
+    expect(extractFacets('Bookkeeper for small firms. We never do payroll.').reading.refuse).toContain('payrol');
+  });
+
   it('the need: met by the offer, contradicted by the same side, unknown (never contradicted) where the words do not meet', () => {
     expect(statusOf('Looking for seed investors for our fintech startup.', 'Angel investor writing seed cheques into fintech.', 'need')?.status).toBe('holds');
     expect(statusOf('Raising a seed round for our savings app.', 'Raising a seed round for our budgeting app.', 'need')).toMatchObject({ status: 'contradicted', reason: 'same-side' });

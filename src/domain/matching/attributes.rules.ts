@@ -150,7 +150,28 @@ export function findAttributes(tokens: Token[]): AttrHit[] {
     }
   }
   // "Series C and beyond", "Series A to IPO", "Series A → B": widen stage ranges.
-  return widenStages(hits, tokens);
+  return widenMonths(widenStages(hits, tokens), tokens);
+}
+
+const RANGE_WORDS = new Set(['to', 'through', 'thru', 'until', 'till', 'til', 'bis']);
+
+/** "Sept to Nov", "June–August": the months between belong to the span too (across the new year as well). */
+function widenMonths(hits: AttrHit[], tokens: Token[]): AttrHit[] {
+  const months = hits.filter((h) => h.dim === 'month' && h.values.length === 1);
+  for (let k = 0; k + 1 < months.length; k++) {
+    const [a, b] = [months[k], months[k + 1]];
+    const gap = tokens.slice(a.end, b.start);
+    if (gap.length > 1 || (gap.length === 1 && !RANGE_WORDS.has(gap[0].norm))) continue;
+    const [lo, hi] = [Number(a.values[0]), Number(b.values[0])];
+    const span: string[] = [];
+    for (let m = lo, n = 0; n < 12; m = (m % 12) + 1, n++) {
+      span.push(String(m));
+      if (m === hi) break;
+    }
+    a.values = span;
+    b.values = span;
+  }
+  return hits;
 }
 
 function widenStages(hits: AttrHit[], tokens: Token[]): AttrHit[] {

@@ -5,7 +5,7 @@ import { splitSentences, STOPWORDS, tokenize, type Token } from './text.rules';
 import { readIntent, type IntentReading } from '../reading/intent-reader';
 
 /** Bump when extraction changes: stored facets of an older version are recomputed. */
-export const FACETS_VERSION = 5;
+export const FACETS_VERSION = 6;
 
 /**
  * What an intent says about itself, read by rules: what it seeks and offers (concept → weight),

@@ -2,9 +2,12 @@ import { createRequire } from 'node:module';
 import type { Token } from './text.rules';
 import { stripAccents } from './text.rules';
 
-/** A place an intent names: a city (with coordinates), a country, a region, or a side of town. */
+/**
+ * A place an intent names: a city (with coordinates), a province or state (with the mean of its
+ * cities' coordinates), a country, a region, or a side of town.
+ */
 export interface PlaceRef {
-  kind: 'city' | 'country' | 'region' | 'area';
+  kind: 'city' | 'province' | 'country' | 'region' | 'area';
   key: string;
   country?: string;
   regions?: string[];
@@ -12,6 +15,8 @@ export interface PlaceRef {
   lng?: number;
   /** Side of town ("east austin", "the east side"). */
   area?: string;
+  /** A city's province or state (its key), for "in Colorado" against Denver. */
+  province?: string;
 }
 
 /** Countries: ISO code → names, demonyms, and the regions they belong to. */
@@ -168,11 +173,20 @@ interface CityRow {
   lng: number;
   pop: number;
   iso2: string;
+  province?: string;
+  state_ansi?: string;
 }
+
+/** The least population (over the data's cities) at which a province's name is read as a place. */
+const PROVINCE_MIN_POP = 100_000;
 
 interface Gazetteer {
   phrases: Map<string, PlaceRef>;
   maxWords: number;
+  /** US state codes ("NY", "PA"): read only in capitals after a capitalised word ("Ghent, NY"). */
+  stateCodes: Map<string, PlaceRef>;
+  /** Every city of the data, whatever its size, by `name|province key`: "Lancaster PA" is not Lancaster CA. */
+  cityInProvince: Map<string, PlaceRef>;
 }
 
 let gazetteer: Gazetteer | null = null;
@@ -191,11 +205,37 @@ function buildGazetteer(): Gazetteer {
   const require_ = createRequire(__filename);
   const rows = require_('city-timezones/data/cityMap.json') as CityRow[];
   // Larger cities win a shared name (Portland OR over Portland ME is not decidable; population is the best prior).
+  const provinceKey = (r: CityRow) => (r.province ? `${String(r.iso2).toLowerCase()}:${norm(r.province)}` : undefined);
+  const cityRef = (r: CityRow): PlaceRef => ({ kind: 'city', key: norm(r.city_ascii), country: r.iso2, regions: countryRegions(r.iso2), lat: r.lat, lng: r.lng, province: provinceKey(r) });
   const sorted = [...rows].filter((r) => r.pop >= 150_000).sort((a, b) => b.pop - a.pop);
   for (const r of sorted) {
     const name = norm(r.city_ascii);
     if (!name || CITY_STOP.has(name) || phrases.has(name)) continue;
-    phrases.set(name, { kind: 'city', key: name, country: r.iso2, regions: countryRegions(r.iso2), lat: r.lat, lng: r.lng });
+    phrases.set(name, cityRef(r));
+  }
+  // Provinces and states, placed at the population-weighted mean of their cities.
+  const provinces = new Map<string, { name: string; iso2: string; code?: string; lat: number; lng: number; pop: number }>();
+  const cityInProvince = new Map<string, PlaceRef>();
+  for (const r of rows) {
+    const key = provinceKey(r);
+    if (!key || !r.province) continue;
+    const w = Math.max(r.pop, 1);
+    const p = provinces.get(key) ?? { name: norm(r.province), iso2: r.iso2, code: r.state_ansi, lat: 0, lng: 0, pop: 0 };
+    p.lat += r.lat * w;
+    p.lng += r.lng * w;
+    p.pop += w;
+    provinces.set(key, p);
+    const at = `${norm(r.city_ascii)}|${key}`;
+    if (!cityInProvince.has(at)) cityInProvince.set(at, cityRef(r));
+  }
+  const stateCodes = new Map<string, PlaceRef>();
+  for (const [key, p] of provinces) {
+    const ref: PlaceRef = { kind: 'province', key, country: p.iso2, regions: countryRegions(p.iso2), lat: p.lat / p.pop, lng: p.lng / p.pop };
+    if (p.code && p.iso2 === 'US') stateCodes.set(p.code.toLowerCase(), ref);
+    // Small provinces' names are mostly words or other places' names to a reader: the larger ones only.
+    // (A US state is always one: the data lists them all.)
+    if (p.name.length < 4 || (p.pop < PROVINCE_MIN_POP && !p.code) || CITY_STOP.has(p.name) || phrases.has(p.name)) continue;
+    phrases.set(p.name, ref);
   }
   for (const [alias, target] of Object.entries(CITY_ALIASES)) {
     const t = phrases.get(target);
@@ -211,7 +251,7 @@ function buildGazetteer(): Gazetteer {
   }
   let maxWords = 1;
   for (const k of phrases.keys()) maxWords = Math.max(maxWords, k.split(' ').length);
-  return { phrases, maxWords };
+  return { phrases, maxWords, stateCodes, cityInProvince };
 }
 
 function gaz(): Gazetteer {
@@ -222,6 +262,17 @@ function gaz(): Gazetteer {
 const AREAS = new Set(['east', 'west', 'north', 'south', 'central', 'downtown', 'northeast', 'northwest', 'southeast', 'southwest']);
 /** Short country codes that are also English words; they count only when written in capitals. */
 const CAPS_ONLY = new Set(['us', 'la', 'dc', 'sf', 'uk']);
+
+const capitalised = (t: Token | undefined) => !!t && /^\p{Lu}/u.test(t.raw);
+
+/** Whether a capitalised word stands right before (not opening the sentence) or right after the span. */
+function partOfLongerName(tokens: Token[], start: number, end: number): boolean {
+  const before = tokens[start - 1];
+  const after = tokens[end];
+  const beforeIsName = capitalised(before) && start - 1 > 0 && !before.breakBefore && !tokens[start].breakBefore;
+  const afterIsName = capitalised(after) && !after.breakBefore;
+  return beforeIsName || afterIsName;
+}
 
 export interface PlaceMatch {
   place: PlaceRef;
@@ -248,12 +299,27 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
         if (CAPS_ONLY.has(phrase) && raw !== raw.toUpperCase()) continue;
         if (ref.kind === 'city' && raw[0] !== raw[0].toUpperCase() && phrase.length < 5) continue;
       }
+      // A province's name is also often a word or a person's name: only as a capitalised name,
+      // and not as part of a longer one ("the Finger Lakes", "Texas Instruments").
+      if (ref.kind === 'province' && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || partOfLongerName(tokens, i, i + n))) continue;
       let place = ref;
       const prev = tokens[i - 1]?.norm;
       if (ref.kind === 'city' && prev && AREAS.has(prev)) place = { ...ref, area: prev === 'downtown' ? 'central' : prev };
       found = { place, start: i, end: i + n };
     }
+    // "Ghent, NY", "Boulder CO": a US state code in capitals after a name.
+    const code = tokens[i].raw;
+    if (!found && /^[A-Z]{2}$/.test(code) && i > 0 && /^[A-Z]/.test(tokens[i - 1].raw)) {
+      const state = g.stateCodes.get(code.toLowerCase());
+      if (state) found = { place: state, start: i, end: i + 1 };
+    }
     if (found) {
+      // "Lancaster PA": a city named before its state is that state's city, however small.
+      const last = out[out.length - 1];
+      if (found.place.kind === 'province' && last?.place.kind === 'city' && last.end >= found.start - 1 && last.place.province !== found.place.key) {
+        const here = g.cityInProvince.get(`${last.place.key}|${found.place.key}`);
+        if (here) last.place = { ...here, area: last.place.area };
+      }
       out.push(found);
       i = found.end - 1;
       continue;
@@ -289,6 +355,17 @@ export function placeCompatibility(a: PlaceRef, b: PlaceRef): number {
   if (a.kind === 'area' || b.kind === 'area') {
     if (a.area && b.area) return a.area === b.area ? 1 : 0.6;
     return 1;
+  }
+  if (a.kind === 'province' || b.kind === 'province') {
+    const [p, other] = a.kind === 'province' ? [a, b] : [b, a];
+    if (other.kind === 'province' || other.kind === 'city') {
+      if (other.key === p.key || other.province === p.key) return 1;
+      // A province is wide: distances from its middle count for less than between two cities.
+      const d = distanceKm(p, other);
+      if (d <= 150) return 0.75;
+      if (d <= 500) return 0.4;
+      return p.country === other.country ? 0.3 : 0.2;
+    }
   }
   if (a.kind === 'city' && b.kind === 'city') {
     if (a.key === b.key) return a.area && b.area && a.area !== b.area ? 0.6 : 1;

@@ -119,7 +119,8 @@ export function dimCompatibility(dim: Dim, a: string[], b: string[], strict: boo
         const d = Math.abs(Number(x) - Number(y)) % 12;
         return Math.min(d, 12 - d) <= 1;
       }));
-      if (near) return 1;
+      // Next to each other is not the same time ("Sept to Nov" against "June to August"): the owners decide.
+      if (near) return 0.75;
       return strict ? 0.35 : 0.6;
     }
     case 'platform': {

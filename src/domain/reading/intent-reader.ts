@@ -7,7 +7,7 @@ import { stemOf } from './english';
 export { stemOf };
 
 /** Bump when reading changes: stored readings of an older version are recomputed. */
-export const READING_VERSION = 1;
+export const READING_VERSION = 2;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -127,8 +127,8 @@ const LACK_BEFORE = new Set(['have', 'ha', 'had', 'got', 'is', 'are', 'there', '
 
 /** Negated verbs ("can't", "don't"): what follows is usually what the author lacks. */
 const VERB_NEGATORS = new Set(['dont', 'wont', 'cant', 'cannot', 'isnt', 'arent', 'doesnt', 'didnt']);
-/** "do not want X", "not interested in X": the negation refuses X. */
-const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider']);
+/** "do not want X", "not interested in X", "we never do X": the negation refuses X. */
+const REFUSING_VERBS = new Set(['want', 'need', 'like', 'interested', 'accept', 'take', 'work', 'consider', 'do', 'offer', 'provide', 'handle', 'cover', 'sell']);
 
 /** "back" → "backing", "serve" → "serving", "work with" → "working with". */
 function ingForm(phrase: string): string {
