@@ -30,6 +30,7 @@ export function requirementWords(c: RequirementCheck): string {
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
   if (c.key === 'only') return `only ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}`;
+  if (c.key === 'amount') return quotedWords((c.mine.words ?? []).slice(0, 3), 'or');
   if (d) return dimPhrase(d, c.mine.values ?? []);
   return c.key;
 }
@@ -74,6 +75,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   }
   if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
   if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
+  if (c.key === 'amount') return `How much or how many can you do? ${me}'s intent states ${quotedWords((c.mine.words ?? []).slice(0, 3))}.`;
   if (c.key === 'only') return `Is this about ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}? ${me} takes only that.`;
   if (c.key.startsWith('refusal:')) {
     const r = c.mine.refusal ?? '';

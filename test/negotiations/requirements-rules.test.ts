@@ -250,3 +250,20 @@ describe('the local policy on checked terms', () => {
     expect(withoutRepeat({ ...copied, availableActions: ['propose', 'decline'] }, { kind: 'turn', action: 'propose', message: opening.message, meta: {} })).toMatchObject({ action: 'decline' });
   });
 });
+
+describe('counted amounts', () => {
+  it('reads amounts with their unit, bounds and ranges, and leaves out durations, years and times', () => {
+    const amounts = extractFacets('We need 50+ acres of pasture, up to 500 units a run, 12–30 Nm, since 2016, at 7pm, for 3 years.').reading.constraints.amounts;
+    expect(amounts.map((q) => [q.unit, q.lo, q.hi > 1e12 ? 'open' : q.hi])).toEqual([
+      ['acr', 50, 'open'],
+      ['unit', 0, 500],
+      ['nm', 12, 30],
+    ]);
+  });
+
+  it('the same thing counted apart on both sides is the owner\'s call; overlapping amounts hold; other units are not compared', () => {
+    expect(statusOf('Looking for 50+ acres of pasture to lease.', 'Offering 40 acres of hay ground for rent.', 'amount')).toMatchObject({ status: 'close', reason: 'amount', mine: { words: ['50+ acres'] }, theirs: { words: ['40 acres'] } });
+    expect(statusOf('Looking for 30-60 acres of pasture to lease.', 'Offering 40 acres of hay ground for rent.', 'amount')?.status).toBe('holds');
+    expect(statusOf('Looking for 50+ acres of pasture to lease.', 'Offering 3 barns for storage.', 'amount')).toBeUndefined();
+  });
+});

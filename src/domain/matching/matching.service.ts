@@ -58,6 +58,7 @@ export function combineReadings(query: IntentReading, intent: IntentReading): In
       refused: { ...intent.constraints.refused, ...query.constraints.refused },
       strict: [...new Set([...query.constraints.strict, ...intent.constraints.strict])],
       money: query.constraints.money.length ? query.constraints.money : intent.constraints.money,
+      amounts: query.constraints.amounts.length ? query.constraints.amounts : intent.constraints.amounts,
     },
   };
 }

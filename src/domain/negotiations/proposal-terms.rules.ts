@@ -89,10 +89,16 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
   }
   // A word either intent uses restates the match (the hosted negotiator quotes them as evidence).
   const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...Object.keys(r.seek), ...Object.keys(r.give)]));
+  // So does an amount either intent states ("5–8 kW", quoted as checked), number for number.
+  const intentNumbers = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => (r.constraints.amounts ?? []).flatMap((q) => q.text.match(/\d+(?:[.,]\d+)*/g) ?? [])));
+  const statedNumber = (raw: string) => {
+    const numbers = raw.match(/\d+(?:[.,]\d+)*/g);
+    return !!numbers && /^[\d.,–+~-]+$/.test(raw) && numbers.every((n) => intentNumbers.has(n));
+  };
   for (let i = 0; i < tokens.length; i++) {
     if (read[i]) continue;
     const t = tokens[i];
-    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm) || intentStems.has(stemOf(t.norm))) {
+    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm) || intentStems.has(stemOf(t.norm)) || statedNumber(t.raw)) {
       read[i] = true;
       continue;
     }

@@ -1,6 +1,7 @@
 import { mergeReadings, readIntent, stemOf } from '../reading/intent-reader';
 import { idfFrom } from '../matching/term-stats';
 import { generalRarity } from '../reading/english';
+import { quantitiesOverlap, type Quantity } from '../reading/quantities';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
 import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
@@ -89,7 +90,7 @@ const STRONG_PAIR = 0.45;
 /** A need weighing this little (one implied or generic concept) does not decide the fit on its own. */
 const SLIGHT_NEED = 0.5;
 
-const ORDER = ['need', 'refusal', 'only', 'place', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
+const ORDER = ['need', 'refusal', 'only', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
 
 const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
 const topOf = (side: Record<string, number>) =>
@@ -315,6 +316,22 @@ function onlyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   return { key: 'only', by: 'mine', status: 'close', mine: { words }, theirs: null, reason: 'only' };
 }
 
+/**
+ * Counted amounts of the same thing on both sides ("10+ pallets" against "4 pallets", "5–8 kW"
+ * against "20 kW"): apart, the owner decides (close); a number may count something else than
+ * its neighbour word suggests, so it never declines on its own.
+ */
+function amountCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const a = mine.reading.constraints.amounts ?? [];
+  const b = theirs.reading.constraints.amounts ?? [];
+  const units = new Set(a.map((q) => q.unit).filter((u) => b.some((q) => q.unit === u)));
+  if (!units.size) return null;
+  const apart = [...units].filter((u) => !a.some((x) => x.unit === u && b.some((y) => y.unit === u && quantitiesOverlap(x, y))));
+  const shown = apart.length ? apart : [...units];
+  const words = (qs: Quantity[]) => qs.filter((q) => shown.includes(q.unit)).map((q) => q.text).slice(0, 3);
+  return { key: 'amount', by: 'mine', status: apart.length ? 'close' : 'holds', mine: { words: words(a) }, theirs: { words: words(b) }, reason: apart.length ? 'amount' : undefined };
+}
+
 /** Dimensions whose plain mismatch declines even when not stated as strict. */
 const DECISIVE_WHEN_FAR = new Set<Dim>(['stage', 'lang']);
 
@@ -434,6 +451,8 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
   const checks: RequirementCheck[] = [needCheck(mine, theirs), ...refusalChecks(mine, theirs, relevant)];
   const only = onlyCheck(mine, theirs);
   if (only) checks.push(only);
+  const amount = amountCheck(mine, theirs);
+  if (amount) checks.push(amount);
   const place = placeCheck(mine, theirs);
   if (place) checks.push(place);
   checks.push(...dimChecks(mine, theirs, relevant));

@@ -1,5 +1,6 @@
 import { findAttributes, findMoney, type MoneyAmount } from '../matching/attributes.rules';
 import { splitSentences } from '../matching/text.rules';
+import { findQuantities, type Quantity } from './quantities';
 
 /** Constraint dimensions the matcher and the negotiator compare between two intents. */
 export type ConstraintDim = 'stage' | 'mode' | 'lang' | 'employment';
@@ -16,6 +17,8 @@ export interface Constraints {
   refused: Partial<Record<ConstraintDim, string[]>>;
   strict: ConstraintDim[];
   money: MoneyAmount[];
+  /** Counted amounts ("10+ pallets", "5–8 kW"). */
+  amounts: Quantity[];
 }
 
 export function readConstraints(text: string): Constraints {
@@ -39,5 +42,5 @@ export function readConstraints(text: string): Constraints {
   }
   const out = (rec: Partial<Record<ConstraintDim, Set<string>>>) =>
     Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, [...(v as Set<string>)]])) as Partial<Record<ConstraintDim, string[]>>;
-  return { values: out(values), refused: out(refused), strict: [...strict], money: findMoney(text) };
+  return { values: out(values), refused: out(refused), strict: [...strict], money: findMoney(text), amounts: findQuantities(text) };
 }
