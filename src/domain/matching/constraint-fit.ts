@@ -15,8 +15,6 @@ export const PENALTY = {
   employment: 0.8,
   /** One side refuses what the other gives. */
   refused: 0.4,
-  /** One side takes only something ("weddings only") that the other never names. */
-  only: 0.7,
 };
 
 function disjoint(a: string[] | undefined, b: string[] | undefined): boolean {
@@ -53,11 +51,6 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
   if ((refuses(q, c) || refuses(c, q))) {
     f *= PENALTY.refused;
     reasons.push('refused');
-  }
-  const unmetOnly = (x: IntentReading, y: IntentReading) => x.only.length > 0 && !x.only.some((t) => y.give[t] !== undefined || y.seek[t] !== undefined);
-  if (unmetOnly(q, c) || unmetOnly(c, q)) {
-    f *= PENALTY.only;
-    reasons.push('only');
   }
   return f;
 }
