@@ -46,3 +46,35 @@ export function loadDevSets(): Array<{ name: string; data: DevSet }> {
     return { name, data: JSON.parse(readFileSync(shared ?? join(ROOT, 'test', 'fixtures', name), 'utf8')) as DevSet };
   });
 }
+
+/**
+ * Whether the development-set suites run in full (`npm run eval`, which CI runs) or on their
+ * smoke subset (`npm test`): the same checks on a third of the networks, so the everyday suite
+ * stays quick and still fails when a change breaks the path end to end.
+ */
+export const DEV_SET_FULL = process.env.DEV_SET_FULL === '1';
+
+/**
+ * Every third network of a set (the first, the fourth, …), with the intents, users and queries
+ * inside them; a judged counterpart outside them is left out of its query.
+ */
+export function smokeSubset(data: DevSet): DevSet {
+  const keep = new Set(data.networks.filter((_, i) => i % 3 === 0).map((n) => n.key));
+  const intents = data.intents.filter((i) => i.networks.some((n) => keep.has(n))).map((i) => ({ ...i, networks: i.networks.filter((n) => keep.has(n)) }));
+  const kept = new Set(intents.map((i) => i.key));
+  const users = new Set(intents.map((i) => i.user));
+  return {
+    networks: data.networks.filter((n) => keep.has(n.key)),
+    users: data.users.filter((u) => users.has(u.key)),
+    intents,
+    queries: data.queries
+      .filter((q) => kept.has(q.intent))
+      .map((q) => ({ ...q, relevant: q.relevant.filter((r) => kept.has(r.intent)), hardNegatives: q.hardNegatives?.filter((h) => kept.has(h)) })),
+  };
+}
+
+/** The first development set, whole under `npm run eval`, its smoke subset under `npm test`. */
+export function loadDevSetForRun(): DevSet {
+  const data = loadDevSet();
+  return DEV_SET_FULL ? data : smokeSubset(data);
+}

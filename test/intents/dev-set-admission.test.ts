@@ -1,11 +1,11 @@
 import { startTestApp, type TestApp } from '../helpers/app';
-import { loadDevSet } from '../helpers/dev-set';
+import { loadDevSetForRun } from '../helpers/dev-set';
 import { createUser, type TestUser } from '../helpers/factories';
 
 describe('the matching dev set (realistic intents)', () => {
   let app: TestApp;
   const users = new Map<string, TestUser>();
-  const data = loadDevSet();
+  const data = loadDevSetForRun();
   beforeAll(async () => {
     app = await startTestApp();
     for (const i of data.intents) if (!users.has(i.user)) users.set(i.user, await createUser(app));

@@ -1,6 +1,6 @@
 import { scoreQuery } from '../../scripts/eval-offline';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { loadDevSet } from '../helpers/dev-set';
+import { loadDevSetForRun } from '../helpers/dev-set';
 import { seedDevSet } from './factories';
 
 /**
@@ -17,7 +17,7 @@ describe('development set over HTTP', () => {
   afterAll(() => app.close());
 
   it('ranks well above the plain lexical baseline end to end, with no leakage', async () => {
-    const data = loadDevSet();
+    const data = loadDevSetForRun();
     const { users, networkIds, intentIds: ids } = await seedDevSet(app, data);
     const keyOf = new Map([...ids].map(([k, v]) => [v, k]));
     const byKey = new Map(data.intents.map((i) => [i.key, i]));

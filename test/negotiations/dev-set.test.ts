@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { loadDevSet } from '../helpers/dev-set';
+import { loadDevSetForRun } from '../helpers/dev-set';
 import { seedDevSet } from '../matching/factories';
 
 
@@ -24,7 +24,7 @@ describe('the hosted negotiator on the development set', () => {
   afterAll(() => app.close());
 
   it('agrees on clear introductions, seldom agrees on hard negatives, and never repeats a message', async () => {
-    const data = loadDevSet();
+    const data = loadDevSetForRun();
     const { users, networkIds, intentIds: ids } = await seedDevSet(app, data);
     const byKey = new Map(data.intents.map((i) => [i.key, i]));
 
