@@ -45,7 +45,7 @@ export function buildProgram(): Command {
           ctx.print({ shell, script }, () => process.stdout.write(script));
         }),
       ),
-    ['source <(intro completion bash)', 'intro completion zsh > ~/.zfunc/_intro'],
+    ['intro completion bash > ~/.local/share/bash-completion/completions/intro', 'source <(intro completion zsh)'],
   );
   return program;
 }

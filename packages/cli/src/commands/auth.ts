@@ -3,7 +3,7 @@ import { input, password } from '@inquirer/prompts';
 import type { Command } from 'commander';
 import open from 'open';
 import type { Credential } from '../config';
-import { CliError, colour, type Context, usageError } from '../context';
+import { CliError, colour, type Context, errorLine, usageError } from '../context';
 import { fields, table, when } from '../output';
 import { readLine } from '../stdin';
 import { example, run } from '../run';
@@ -78,10 +78,20 @@ async function emailLogin(ctx: Context, email: string | true, code: string | und
   const address = email === true ? await ask('Email address:') : email;
   if (!address) throw usageError('An email address is needed');
   const api = ctx.anonymous();
-  await api.auth.startEmail(address);
-  ctx.note(`A sign-in code was sent to ${address}.`);
+  // With --code the code mailed by an earlier `intro login --email` is checked; none is sent.
+  if (!code) {
+    await api.auth.startEmail(address);
+    ctx.note(`A sign-in code was sent to ${address}.`);
+  }
   const typed = code ?? (await ask('Code from the email:'));
-  const session = await api.auth.verifyEmail(address, typed.replace(/\s+/g, ''));
+  let session;
+  try {
+    session = await api.auth.verifyEmail(address, typed.replace(/\s+/g, ''));
+  } catch (err) {
+    // A wrong or expired code is a failed sign-in (1), not "not signed in" (3).
+    if (err instanceof ApiError && err.status === 401) throw new CliError(errorLine(err));
+    throw err;
+  }
   signedInOutput(ctx, saveSession(ctx, 'email', session.token, undefined, session.user));
 }
 
@@ -100,7 +110,7 @@ export function register(program: Command): void {
       .command('login')
       .description('Sign in: the device flow (approve in a browser), an emailed code, or an API key')
       .option('--email [address]', 'sign in with a code sent to this email address')
-      .option('--code <code>', 'the emailed code (asked for when missing)')
+      .option('--code <code>', 'the code mailed by an earlier intro login --email (asked for when missing)')
       .option('--api-key [key]', 'sign in with an API key (asked for, or INTRO_API_KEY, when no value is given)')
       .option('--no-browser', 'do not open a browser for the device flow')
       .action(
@@ -112,7 +122,7 @@ export function register(program: Command): void {
           return deviceLogin(ctx, opts);
         }),
       ),
-    ['intro login', 'intro login --email ada@example.com', 'intro --server https://intro.example.org login --api-key'],
+    ['intro login', 'intro login --email ada@example.com', 'intro login --email ada@example.com --code 123456', 'intro --server https://intro.example.org login --api-key'],
   );
 
   example(
