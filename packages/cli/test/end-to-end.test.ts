@@ -128,7 +128,7 @@ it('from device login to a negotiated introduction and a first message, with the
   expect((await ok(['conversations', 'show', conversationId], ben)).messages.map((m: { id: string }) => m.id)).toContain(message.id);
 
   // The events process saw Ada's frames, in order, ending with the message.
-  await events.waitFor('stdout', new RegExp(`"type":"message","conversationId":"${conversationId}"`), 20_000);
+  await events.waitFor('stdout', new RegExp(`"type":"message".*"conversationId":"${conversationId}"`), 20_000);
   const frames = events
     .stdout()
     .split('\n')
