@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
@@ -38,6 +39,16 @@ async function loginByEmail(env: CliEnv, email: string): Promise<any> {
   const code = await p.exited;
   expect({ code, stderr: p.stderr() }).toMatchObject({ code: 0 });
   return JSON.parse(p.stdout());
+}
+
+/** A loopback port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /** The session token the CLI saved, to check its effect on the server directly. */
@@ -150,13 +161,14 @@ describe('sign-in, profiles and conventions', () => {
     expect((await cli(['whoami', '--json', '--profile', 'ben'], env)).json().user.email).toBe(BEN);
     expect((await cli(['whoami', '--json'], { ...env, extra: { INTRO_PROFILE: 'ben' } })).json().user.email).toBe(BEN);
 
-    const elsewhere = await cli(['whoami', '--server', 'http://127.0.0.1:9'], env);
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const elsewhere = await cli(['whoami', '--server', closed], env);
     expect(elsewhere.code).toBe(3);
-    expect(elsewhere.stderr).toMatch(/is signed in to http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:9/);
-    const viaEnv = await cli(['whoami'], { ...env, server: 'http://127.0.0.1:9' });
+    expect(elsewhere.stderr).toBe(`intro: Profile default is signed in to ${app.url}, not ${closed}; run: intro login --server ${closed} (or pick another --profile)\n`);
+    const viaEnv = await cli(['whoami'], { ...env, server: closed });
     expect(viaEnv.code).toBe(3);
     // A server that cannot be reached is a failure with a readable line.
-    const down = await cli(['docs', '--server', 'http://127.0.0.1:9', '--profile', 'nobody'], env);
+    const down = await cli(['docs', '--server', closed, '--profile', 'nobody'], env);
     expect(down.code).toBe(1);
     expect(down.stderr).toBe('intro: cannot reach the server: ECONNREFUSED\n');
   });
