@@ -251,6 +251,7 @@ describe('route groups', () => {
     expect((await cli(['networks', 'show', networkId], ben)).stdout).toMatch(/title:\s+Fintech CEE/);
 
     const open = (await cli(['networks', 'create', 'Open Club', '--join-policy', 'anyone', '--json'], ada)).json().network.id;
+    expect((await cli(['networks', 'list', '--public', '--json'], ben)).json().networks.map((n: { id: string }) => n.id)).toContain(open);
     expect((await cli(['networks', 'join', open, '--json'], ben)).code).toBe(0);
     expect((await cli(['networks', 'list', '--json'], ben)).json().networks.map((n: { id: string }) => n.id)).toContain(open);
     expect((await cli(['networks', 'leave', open], ben)).stdout).toMatch(/Left network/);
@@ -443,6 +444,19 @@ describe('route groups', () => {
     await tail.waitFor('stdout', new RegExp(`"intentId":"${live}"`));
     await tail.stop();
   });
+
+  it('agent run stops (exit 1) once its agent is no longer the selected negotiator', async () => {
+    const env = machine();
+    const me = (await loginByEmail(env, ADA)).user.id;
+    const bridge = startCli(['agent', 'run', '--name', 'fenced bot', '--rescan', '1', '--', process.execPath, join(__dirname, '..', 'examples', 'negotiator.js')], env);
+    await bridge.waitFor('stderr', /Negotiating as agent "fenced bot"/);
+    // Another agent takes the seat; the bridge's next turn (an opportunity awaiting Ada) is fenced.
+    await createExternalAgent(app, me);
+    const fresh = (await cli(['intent', 'new', '--json', '--network', networkId, 'Looking for a fintech lawyer in Warsaw for a seed round, fixed fee.'], ben)).json().intentId;
+    await cli(['opportunities', 'open', adaIntent, fresh, '--network', networkId], env);
+    expect(await bridge.exited).toBe(1);
+    expect(bridge.stderr()).toMatch(/intro: .*(no longer|not) the selected negotiator/);
+  }, 60_000);
 
   it('agent list, and agent run reporting a program that answers no valid turn (nothing submitted)', async () => {
     const env = machine();

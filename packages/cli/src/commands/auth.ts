@@ -22,6 +22,8 @@ async function ask(question: string, secret = false): Promise<string> {
   if (process.stdin.isTTY) return (secret ? password({ message: question, mask: '*' }) : input({ message: question })).then((s) => s.trim());
   process.stderr.write(`${question} `);
   const line = await readLine();
+  // The answer read from a pipe is not echoed: end the question's line.
+  process.stderr.write('\n');
   if (line === null) throw usageError(`${question} (no answer on standard input)`);
   return line.trim();
 }

@@ -27,6 +27,7 @@ async function draftText(words: string[]): Promise<string> {
   if (process.stdin.isTTY) return input({ message: 'What are you looking for, or offering?' });
   process.stderr.write('What are you looking for, or offering? ');
   const line = await readLine();
+  process.stderr.write('\n');
   if (line === null) throw usageError('No intent text given (as arguments or on standard input)');
   return line;
 }
