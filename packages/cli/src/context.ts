@@ -122,8 +122,16 @@ const withUserAgent: typeof fetch = (input, init) => {
   return fetch(input, { ...init, headers });
 };
 
-/** Colours for people: picocolors turns them off when stdout is not a TTY (or NO_COLOR is set). */
-export const colour = pc;
+/**
+ * Colour only on a terminal: stdout a TTY (TERM not dumb), unless NO_COLOR; FORCE_COLOR forces
+ * it. (picocolors' own default also colours whenever CI is set, even into a pipe or a file.)
+ */
+export function colourWanted(env: NodeJS.ProcessEnv = process.env, isTTY = Boolean(process.stdout.isTTY)): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return isTTY && env.TERM !== 'dumb';
+}
+export const colour = pc.createColors(colourWanted());
 
 /** One readable line for an error, with the server's detail. */
 export function errorLine(err: unknown): string {

@@ -41,7 +41,8 @@ function envOf(e: CliEnv): NodeJS.ProcessEnv {
     HOME: e.configDir,
     INTRO_CONFIG_DIR: e.configDir,
     INTRO_SERVER: e.server,
-    NO_COLOR: '1',
+    // As in CI: output into a pipe has no colour even so.
+    CI: 'true',
     ...e.extra,
   };
 }

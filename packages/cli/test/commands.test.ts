@@ -68,6 +68,7 @@ describe('sign-in, profiles and conventions', () => {
     const human = await cli(['whoami'], env);
     expect(human.stdout).toMatch(new RegExp(`email:\\s+${ADA}`));
     expect(human.stdout).not.toMatch(/\u001b\[/);
+    expect((await cli(['whoami'], { ...env, extra: { FORCE_COLOR: '1' } })).stdout).toMatch(/\u001b\[/);
   });
 
   it('login --email --code signs in without a prompt; a wrong code fails with the server detail (exit 1)', async () => {
@@ -480,4 +481,41 @@ describe('route groups', () => {
     const agents = (await cli(['agent', 'list', '--json'], env)).json().agents;
     expect(agents.find((a: { name: string }) => a.name === 'bad bot')).toMatchObject({ type: 'external', handleNegotiations: true });
   });
+  it('agent run: two bridges of one agent race for a turn; one lands, the other is refused and carries on', async () => {
+    const env = machine();
+    await loginByEmail(env, ADA);
+    const slow = join(env.configDir, 'slow-agent.js');
+    writeFileSync(
+      slow,
+      `let s = ''; process.stdin.on('data', (c) => (s += c)); process.stdin.on('end', () => setTimeout(() => {
+        const n = JSON.parse(s).negotiation;
+        const action = n.protocol.availableActions.includes('propose') ? 'propose' : 'decline';
+        console.log(JSON.stringify({ action, message: 'A slow ' + action }));
+      }, 2000));`,
+    );
+    const args = ['agent', 'run', '--name', 'twin bot', '--rescan', '1', '--json', '--', process.execPath, slow];
+    const first = startCli(args, env);
+    await first.waitFor('stdout', /"type":"ready"/);
+    const second = startCli(args, env);
+    await second.waitFor('stdout', /"type":"ready"/);
+    const fresh = (await cli(['intent', 'new', '--json', '--network', networkId, 'Looking for a product designer for a fintech app in Warsaw, three months, remote.'], ben)).json().intentId;
+    const opp = (await cli(['opportunities', 'open', adaIntent, fresh, '--network', networkId, '--json'], env)).json().opportunities[0].opportunityId;
+    const events = () => [...first.stdout().split('\n'), ...second.stdout().split('\n')].filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.opportunityId === opp);
+    const settled = async () => {
+      for (let i = 0; i < 200; i++) {
+        const seen = events();
+        if (seen.some((e) => e.type === 'turn') && seen.some((e) => e.type === 'refused')) return seen;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no turn and refusal: ${JSON.stringify(events())}`);
+    };
+    const seen = await settled();
+    expect(seen.filter((e) => e.type === 'turn')).toEqual([expect.objectContaining({ turnIndex: 0, action: 'propose', message: 'A slow propose' })]);
+    expect(seen.filter((e) => e.type === 'refused')).toEqual([expect.objectContaining({ status: expect.any(Number), error: expect.stringMatching(/It is not your turn|The other seat moved first/) })]);
+    expect((await cli(['negotiation', 'show', opp, '--json'], env)).json().negotiation.turnCount).toBe(1);
+    // Both bridges are still running, and stop cleanly.
+    expect(first.proc.exitCode).toBeNull();
+    expect(second.proc.exitCode).toBeNull();
+    expect(await Promise.all([first.stop(), second.stop()])).toEqual([0, 0]);
+  }, 90_000);
 });
