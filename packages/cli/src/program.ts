@@ -22,7 +22,9 @@ export function buildProgram(): Command {
     .addOption(new Option('--json', 'print JSON with stable fields instead of text'))
     .addOption(new Option('--server <url>', 'the service to talk to (default: INTRO_SERVER, else the profile’s, else http://localhost:3001)'))
     .addOption(new Option('--profile <name>', 'the credentials profile (default: INTRO_PROFILE, else the current one, else "default")'))
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    // Each command's --help also lists --json, --server and --profile.
+    .configureHelp({ showGlobalOptions: true });
   example(program, ['intro login', 'intro intent new "Looking for a seed investor in climate software"', 'intro discover 3fa85f64', 'intro agent run -- node negotiator.js']);
 
   auth(program);
