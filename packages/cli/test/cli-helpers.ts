@@ -60,6 +60,12 @@ export interface CliProcess {
   stop(): Promise<number | null>;
 }
 
+/** Every process started here, so a failed test leaves none running (stopAll in afterAll). */
+const started = new Set<CliProcess>();
+export async function stopAll(): Promise<void> {
+  await Promise.all([...started].map((p) => p.stop()));
+}
+
 export function startCli(args: string[], e: CliEnv): CliProcess {
   const proc = spawn(process.execPath, [...binArgs(), ...args], { cwd: ROOT, env: envOf(e), stdio: ['pipe', 'pipe', 'pipe'] });
   const out = { stdout: '', stderr: '' };
@@ -74,7 +80,7 @@ export function startCli(args: string[], e: CliEnv): CliProcess {
   });
   proc.stdin!.on('error', () => undefined);
   const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
-  return {
+  const handle: CliProcess = {
     proc,
     stdout: () => out.stdout,
     stderr: () => out.stderr,
@@ -118,6 +124,9 @@ export function startCli(args: string[], e: CliEnv): CliProcess {
       return code;
     },
   };
+  started.add(handle);
+  void exited.then(() => started.delete(handle));
+  return handle;
 }
 
 /** Runs `intro args...` to its end (optionally with standard input) and collects what it wrote. */

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
 import { createExternalAgent } from '../../../test/conversations/helpers';
 import { buildProgram } from '../src/program';
-import { cli, freshConfigDir, startCli, type CliEnv } from './cli-helpers';
+import { cli, freshConfigDir, startCli, stopAll, type CliEnv } from './cli-helpers';
 
 /**
  * Every `intro` command, run as its own process (the built bin) against the real service on its
@@ -20,7 +20,12 @@ const BEN = 'ben@example.com';
 beforeAll(async () => {
   app = await startTestApp({ EARLY_ACCESS: ADA });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await stopAll();
+  await app.close();
+});
+// Each test runs the CLI many times as processes; under a loaded CI machine they take a while.
+jest.setTimeout(120_000);
 
 const machine = (extra: Record<string, string> = {}): CliEnv => ({ configDir: freshConfigDir(), server: app.url, extra });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cloneTestDatabase } from '../../../test/helpers/app';
 import { startServiceProcess, type ServiceProcess } from '../../../test/helpers/service-process';
-import { cli, freshConfigDir, startCli, type CliEnv, type CliProcess } from './cli-helpers';
+import { cli, freshConfigDir, startCli, stopAll, type CliEnv, type CliProcess } from './cli-helpers';
 
 /**
  * The issue's "done when": the real service as its own process; two people sign in with
@@ -46,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(running.map((p) => p.stop()));
+  await stopAll();
   await svc?.stop();
   await dropDb?.();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
