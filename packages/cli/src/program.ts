@@ -65,6 +65,11 @@ export async function main(argv: string[]): Promise<number> {
       if (err.code === 'intro.usage') process.stderr.write(`${err.message}\n`);
       return EXIT.usage;
     }
+    // Ctrl-C at a prompt (@inquirer/prompts) is a cancelled command, not a crash.
+    if (err instanceof Error && err.name === 'ExitPromptError') {
+      process.stderr.write('intro: cancelled\n');
+      return EXIT.failure;
+    }
     if (json) process.stderr.write(`${JSON.stringify(errorJson(err))}\n`);
     else process.stderr.write(`intro: ${errorLine(err)}\n`);
     return exitCodeOf(err);

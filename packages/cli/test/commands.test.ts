@@ -523,4 +523,30 @@ describe('route groups', () => {
     expect(second.proc.exitCode).toBeNull();
     expect(await Promise.all([first.stop(), second.stop()])).toEqual([0, 0]);
   }, 90_000);
+  it('agent run with an API key issued to the selected agent negotiates as that agent', async () => {
+    const env = machine();
+    await loginByEmail(env, ADA);
+    // Select an agent with the session (a first bridge run creates it), then issue it a key.
+    const setup = startCli(['agent', 'run', '--name', 'key bot', '--json', '--', process.execPath, join(__dirname, '..', 'examples', 'negotiator.js')], env);
+    const [, agentId] = await setup.waitFor('stdout', /"type":"ready","agentId":"([0-9a-f-]{36})"/);
+    expect(await setup.stop()).toBe(0);
+    const { key } = (await cli(['keys', 'create', 'key bot key', '--agent', agentId, '--json'], env)).json();
+
+    const keyed = machine();
+    expect((await cli(['login', '--api-key', key], keyed)).code).toBe(0);
+    const bridge = startCli(['agent', 'run', '--json', '--', process.execPath, join(__dirname, '..', 'examples', 'negotiator.js')], keyed);
+    await bridge.waitFor('stdout', new RegExp(`"type":"ready","agentId":"${agentId}","agentName":"key bot"`));
+    const fresh = (await cli(['intent', 'new', '--json', '--network', networkId, 'Looking for a growth marketer for a fintech app in Warsaw, part-time.'], ben)).json().intentId;
+    const opp = (await cli(['opportunities', 'open', adaIntent, fresh, '--network', networkId, '--json'], env)).json().opportunities[0].opportunityId;
+    await bridge.waitFor('stdout', new RegExp(`"type":"turn","opportunityId":"${opp}","turnIndex":0,"action":"propose"`));
+    expect(await bridge.stop()).toBe(0);
+
+    // A key of no agent cannot select one: one line, exit 1.
+    const plain = (await cli(['keys', 'create', 'plain', '--json'], env)).json().key;
+    const other = machine();
+    await cli(['login', '--api-key', plain], other);
+    const refused = await cli(['agent', 'run', '--agent', '00000000-0000-4000-8000-000000000000', '--', 'true'], other);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^intro: An API key cannot select a negotiator/);
+  }, 90_000);
 });
