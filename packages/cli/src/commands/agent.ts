@@ -96,7 +96,6 @@ export function register(program: Command): void {
           const { user } = await api.account.me();
           const chosen = await selectAgent(ctx, api, opts);
           const report = reporter(ctx);
-          report({ type: 'ready', agentId: chosen.id, agentName: chosen.name, userId: user.id, command });
           const controller = new AbortController();
           const stop = (sig: string) => () => {
             report({ type: 'stopped', reason: sig });
@@ -106,6 +105,8 @@ export function register(program: Command): void {
           const onTerm = stop('SIGTERM');
           process.once('SIGINT', onInt);
           process.once('SIGTERM', onTerm);
+          // Ready only once a signal stops the bridge cleanly.
+          report({ type: 'ready', agentId: chosen.id, agentName: chosen.name, userId: user.id, command });
           try {
             await runBridge({ api, agentId: chosen.id, userId: user.id, command, turnTimeoutMs: opts.turnTimeout * 1000, rescanMs: opts.rescan * 1000, report, signal: controller.signal });
           } catch (err) {
