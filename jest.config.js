@@ -8,8 +8,8 @@ delete swc.$schema;
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  // The service's tests and the client package's (which run against the service).
-  roots: ['<rootDir>/test', '<rootDir>/packages/client/test'],
+  // The service's tests, the client package's and the CLI's (which run against the service).
+  roots: ['<rootDir>/test', '<rootDir>/packages/client/test', '<rootDir>/packages/cli/test'],
   testMatch: ['**/*.test.ts'],
   // The resilience drills run as their own CI step (jest.resilience.config.js, `npm run test:resilience`).
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/resilience/'],

@@ -2,7 +2,8 @@
 # Runs README.md's two marked blocks as a reader would: the start line (after `npm install`,
 # which CI has just run), then the usage block, as written, with bash. Passes when the usage
 # block completes (it stops at its first error), printed a live intent.created frame and a
-# non-empty discover, and when the compiled maintenance commands then run on the same data
+# non-empty discover, when the CLI block (`intro`) then signs in, discovers and tails events,
+# and when the compiled maintenance commands then run on the same data
 # (NODE_ENV=production npm run migrate / reindex, as in the Docker image).
 # Two things differ from a reader's run, so that it can run beside other services: DATA_DIR is
 # a fresh temporary folder, and the port is a free one (PORT, and localhost:3001 in the block).
@@ -70,6 +71,22 @@ fi
 cat "$WORK/usage.out"
 grep -q '"type":"intent.created"' "$WORK/usage.out" || { echo "readme-check: no live intent.created frame in the output" >&2; exit 1; }
 grep -Eq '^0\.[0-9]+  (Maya Okafor|Jonas Weber): ' "$WORK/usage.out" || { echo "readme-check: discover returned none of the demo's investors" >&2; exit 1; }
+
+# The CLI block (README "Command line: intro"), as written, with its own config dir beside DATA_DIR.
+CLI_BLOCK=$(block cli)
+[ -n "$CLI_BLOCK" ] || { echo "readme-check: no cli block in README.md" >&2; exit 1; }
+echo "readme-check: running the CLI block"
+printf '%s\n' "$CLI_BLOCK" | sed "s#localhost:3001#localhost:$PORT#g" > "$WORK/cli-run.sh"
+if ! INTRO_CONFIG_DIR="$WORK/intro-config" timeout 240 bash "$WORK/cli-run.sh" < /dev/null > "$WORK/cli.out" 2>&1; then
+  echo "readme-check: the CLI block failed:" >&2
+  cat "$WORK/cli.out" >&2
+  exit 1
+fi
+cat "$WORK/cli.out"
+grep -q '^Signed in as .* (profile default, email)$' "$WORK/cli.out" || { echo "readme-check: intro login did not sign in" >&2; exit 1; }
+grep -Eq '(Maya Okafor|Jonas Weber)' "$WORK/cli.out" || { echo "readme-check: intro discover showed none of the demo's investors" >&2; exit 1; }
+grep -Eq '^#[0-9]+ .* intent\.created ' "$WORK/cli.out" || { echo "readme-check: intro events printed no intent.created line" >&2; exit 1; }
+grep -q '^Signed out of profile default$' "$WORK/cli.out" || { echo "readme-check: intro logout did not sign out" >&2; exit 1; }
 
 echo "readme-check: the compiled maintenance commands on the same data, as in the Docker image"
 stop_service

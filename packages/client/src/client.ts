@@ -1,5 +1,4 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
-import { SiweMessage } from 'siwe';
 import { ApiError, apiErrorOf } from './errors';
 import { eventStream, type EventFrame, type EventStreamOptions } from './event-stream';
 import type { components, paths } from './generated/api';
@@ -102,6 +101,8 @@ export class IntroMatchClient {
      * it. `domain` and `uri` must be the server's PUBLIC_URL host and origin (default: baseUrl's).
      */
     signInWithEthereum: async (signer: SiweSigner, opts: { domain?: string; uri?: string; chainId?: number; statement?: string } = {}) => {
+      // Loaded on use: siwe brings ethers, half a second of start-up for every other caller (the CLI).
+      const { SiweMessage } = await import('siwe');
       const { nonce } = await this.auth.siweNonce();
       const base = new URL(this.baseUrl);
       const message = new SiweMessage({

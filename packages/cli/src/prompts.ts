@@ -1,0 +1,47 @@
+import { checkbox, input, select } from '@inquirer/prompts';
+import { usageError } from './context';
+import { readLine } from './stdin';
+
+export interface RecoveryField {
+  id: string;
+  label: string;
+  kind: 'single' | 'multi' | 'text';
+  options: Array<{ label: string; description: string }>;
+}
+
+const OTHER = '\u0000other';
+
+/** The answer typed on a piped stdin: a number picks that option (several, comma-separated, for multi); anything else is the answer itself. */
+function fromLine(field: RecoveryField, line: string): string | string[] {
+  const text = line.trim();
+  const picks = text.split(',').map((s) => s.trim());
+  if (field.options.length && picks.every((p) => /^\d+$/.test(p) && Number(p) >= 1 && Number(p) <= field.options.length)) {
+    const labels = picks.map((p) => field.options[Number(p) - 1].label);
+    return field.kind === 'multi' ? labels : labels[0];
+  }
+  return field.kind === 'multi' ? picks.filter(Boolean) : text;
+}
+
+/**
+ * Asks one recovery question: a select (single), a checkbox list (multi) or a text input,
+ * each with room for an answer of one's own. On a terminal through @inquirer/prompts; when
+ * standard input is a pipe, the question and its numbered options go to stderr and one line is read.
+ */
+export async function askRecovery(field: RecoveryField): Promise<string | string[]> {
+  if (!process.stdin.isTTY) {
+    process.stderr.write(`? ${field.label}${field.kind === 'multi' ? ' (numbers, comma-separated, or your own words)' : ''}\n`);
+    field.options.forEach((o, i) => process.stderr.write(`  ${i + 1}) ${o.label}${o.description ? ` - ${o.description}` : ''}\n`));
+    const line = await readLine();
+    if (line === null) throw usageError(`No answer to "${field.label}" on standard input`);
+    return fromLine(field, line);
+  }
+  if (field.kind === 'text' || field.options.length === 0) return input({ message: field.label });
+  const choices = field.options.map((o) => ({ name: o.label, value: o.label, description: o.description }));
+  if (field.kind === 'single') {
+    const picked = await select({ message: field.label, choices: [...choices, { name: 'Something else…', value: OTHER, description: 'type your own answer' }] });
+    return picked === OTHER ? input({ message: field.label }) : picked;
+  }
+  const picked = await checkbox({ message: field.label, choices });
+  const own = await input({ message: 'Anything else? (optional)' });
+  return own.trim() ? [...picked, own.trim()] : picked;
+}
