@@ -54,7 +54,7 @@ const notBuilt = `<!doctype html>
 export function webAppRouter(config: Config, dir = WEB_APP_DIST): Router {
   const router = express.Router();
   const indexHtml = indexHtmlReader(dir, config);
-  router.use('/assets', express.static(join(dir, 'assets'), { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+  router.use('/assets', express.static(join(dir, 'assets'), { index: false, immutable: true, maxAge: '365d' }));
   router.get('/favicon.svg', (_req, res, next) => {
     res.sendFile(join(dir, 'favicon.svg'), { maxAge: '1d' }, (err) => err && next());
   });

@@ -69,6 +69,7 @@ export function OnboardingPage() {
   const [step, setStep] = useState<'profile' | 'intent'>(me.profileConfirmedAt ? 'intent' : 'profile');
   const confirm = useAction(async () => {
     await api.account.confirmProfile();
+    await refresh();
     setStep('intent');
   });
   const complete = useAction(async (intentId: string) => {
