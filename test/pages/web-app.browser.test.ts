@@ -210,7 +210,8 @@ describeInChromium('the web app in a browser', () => {
         const problems = watchProblems(page);
         await page.goto(`${app.url}${path}`);
         await page.locator(ready).first().waitFor({ timeout: 20_000 });
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        // Every read on the page has answered (no loading indicator left).
+        await page.waitForFunction(() => !document.querySelector('.loading'), undefined, { timeout: 20_000 });
         await ben.screenshot(page, `web-${name}-${viewport}`);
         // Nothing wider than the screen at phone width.
         if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -2,7 +2,7 @@
 // same VITE_API_URL. The root `npm run build` (and so `npm start`) runs this, so a warm start
 // skips the bundler. `npm run build -w @intro-match/web` always builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,25 @@ function upToDate() {
     return false;
   }
 }
+
+// One build at a time (two test files may ask at once): a lock directory, taken over when stale.
+const lock = join(web, '.build-lock');
+const waitUntil = Date.now() + 300_000;
+for (;;) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Released meanwhile.
+    }
+    if (Date.now() > waitUntil) throw new Error(`web app: ${lock} is held; remove it if no build is running`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  }
+}
+process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
 
 if (upToDate()) {
   console.log('web app: dist is up to date (packages/web/dist); skipping the build');
