@@ -167,6 +167,9 @@ describeInChromium('pages in a browser, offline', () => {
       const call = (window as unknown as { __walletRequest: (m: string, p: unknown[]) => Promise<unknown> }).__walletRequest;
       (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
     });
+    // Signed out first: the browser profile still holds the session of the test before.
+    await page.goto(`${app.url}/about`);
+    await page.evaluate(() => localStorage.clear());
     await page.goto(`${app.url}/device?code=${login.userCode}`);
     await page.waitForSelector('#wallet-button');
     await browser.screenshot(page, 'device-sign-in-wallet');

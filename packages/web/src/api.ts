@@ -10,10 +10,11 @@ function meta(name: string): string | null {
 }
 
 /**
- * Where the API is: the build's VITE_API_URL when the app is hosted on its own origin, else the
- * origin that served the app (the service itself serves it at `/`).
+ * Where the API is, for an app hosted on its own origin: a `<meta name="intro-match-api-url">`
+ * in index.html (set when deploying, no rebuild), else the build's VITE_API_URL; without either,
+ * the origin that served the app (the service itself serves it at `/`).
  */
-export const apiBaseUrl = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
+export const apiBaseUrl = (meta('intro-match-api-url') ?? ((import.meta.env.VITE_API_URL as string | undefined) || window.location.origin)).replace(/\/+$/, '');
 
 /**
  * The service's PUBLIC_URL, which a Sign-In with Ethereum message must name (domain and URI). The

@@ -233,8 +233,7 @@ function OwnerTools({ network, onChange }: { network: Schemas['Network']; onChan
     await requests.reload();
     onChange();
   });
-  const code = network.invitationCode ?? network.shareCode;
-  const link = code ? `${window.location.origin}/networks/invitation/${code}` : null;
+  const link = network.invitationCode ? `${window.location.origin}/networks/invitation/${network.invitationCode}` : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void invite.run();
@@ -347,36 +346,24 @@ export function NetworkDetailPage() {
   );
 }
 
-/** /networks/invitation/:code — an invitation link: shows the network and accepts it. */
+/** /networks/invitation/:code — an owner's invitation link: joining through it needs no approval. */
 export function InvitationPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
-  const shared = useLoad(() => api.networks.shared(code), [code]);
   const accept = useAction(async () => {
-    const r = (await api.networks.acceptInvitation(code)) as { network?: { id: string }; networkId?: string };
-    const id = r.network?.id ?? r.networkId ?? (shared.data as { network?: { id: string } } | undefined)?.network?.id;
-    navigate(id ? `/networks/${id}` : '/networks');
+    const r = await api.networks.acceptInvitation(code);
+    navigate(`/networks/${r.network.id}`);
   });
   return (
     <section className="narrow">
       <PageTitle>Invitation</PageTitle>
-      <Loading load={shared}>
-        {(d) => {
-          const n = (d as { network: Schemas['PublicNetwork'] }).network;
-          return (
-            <div className="card stack">
-              <p>
-                You are invited to <strong>{n.title}</strong>.
-              </p>
-              {n.prompt && <p className="muted">{n.prompt}</p>}
-              <button type="button" className="primary" onClick={() => void accept.run()} disabled={accept.busy}>
-                Accept and join
-              </button>
-              <ErrorNote error={accept.error} />
-            </div>
-          );
-        }}
-      </Loading>
+      <div className="card stack">
+        <p>You were invited to join a network on Intro Match. Your intents shared there are discovered by its members, and theirs by you.</p>
+        <button type="button" className="primary" onClick={() => void accept.run()} disabled={accept.busy}>
+          {accept.busy ? 'Joining…' : 'Accept and join'}
+        </button>
+        <ErrorNote error={accept.error} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,177 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { WEB_APP_DIST } from '../../src/pages/web-app';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { describeInChromium, openOfflineBrowser, type OfflineBrowser } from '../helpers/browser';
+import { createUser, type TestUser } from '../helpers/factories';
+import { ensureWebAppBuilt, watchProblems } from '../helpers/web-app';
+
+const OWNER = 'owner@example.com';
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A page of `context` signed in as `user` (the app keeps its session token in localStorage). */
+async function signedInPage(context: BrowserContext, app: TestApp, user: TestUser): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${app.url}/about`);
+  await page.evaluate((token) => localStorage.setItem('intro-match.session', token), user.token);
+  return page;
+}
+
+/** The settings, intents and network-owner pages in Chromium, and the app on an origin of its own. */
+describeInChromium('the web app: intents, network owners, settings, own origin', () => {
+  let app: TestApp;
+  let browser: OfflineBrowser;
+  let staticServer: Server;
+  let staticOrigin: string;
+
+  beforeAll(async () => {
+    ensureWebAppBuilt();
+    // The app hosted elsewhere: a plain static server with an SPA fallback, told where the API is by a meta tag.
+    staticServer = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const file = join(WEB_APP_DIST, path);
+      if (path !== '/' && file.startsWith(WEB_APP_DIST) && existsSync(file) && extname(file)) {
+        const type = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }[extname(file)] ?? 'application/octet-stream';
+        res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+        return;
+      }
+      const html = readFileSync(join(WEB_APP_DIST, 'index.html'), 'utf8').replace('<head>', `<head><meta name="intro-match-api-url" content="${app.url}">`);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    });
+    await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
+    staticOrigin = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
+    app = await startTestApp({ EARLY_ACCESS: OWNER, CORS_ORIGINS: staticOrigin });
+    browser = await openOfflineBrowser(app.url, [staticOrigin]);
+  }, 240_000);
+  afterEach(() => {
+    expect(browser.outside).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await new Promise((r) => staticServer?.close(r));
+  });
+
+  it('edits, pauses, resumes and archives an intent', async () => {
+    const u = await createUser(app, { name: 'Iris Intent' });
+    const created = await app.http.post('/api/intents').set(u.auth).send({ description: 'Looking for a seed investor for my savings app' }).expect(200);
+    const page = await signedInPage(browser.context, app, u);
+    const problems = watchProblems(page);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${app.url}/intents/${created.body.intentId}`);
+    await page.waitForSelector('blockquote.statement');
+    await page.click('button:has-text("Edit")');
+    await page.fill('#edit-description', 'Looking for a seed investor for my savings app in Warsaw');
+    await page.click('form[aria-label="Edit the intent"] button:has-text("Save")');
+    await page.locator('blockquote.statement', { hasText: 'in Warsaw' }).waitFor();
+    await page.click('button:has-text("Pause")');
+    await page.locator('.pill-paused').waitFor();
+    expect(await page.locator('#discover').innerText()).toContain('resume it first');
+    await page.click('button:has-text("Resume")');
+    await page.locator('.pill-active').waitFor();
+    await page.click('button:has-text("Archive")');
+    await page.locator('.pill-archived').waitFor();
+    expect(await page.locator('button:has-text("Edit")').count()).toBe(0);
+    const intent = (await app.http.get(`/api/intents/${created.body.intentId}`).set(u.auth).expect(200)).body.intent;
+    expect(intent.payload).toContain('in Warsaw');
+    expect(intent.archivedAt).not.toBeNull();
+    // The list hides it unless archived ones are asked for.
+    await page.click('a:has-text("Intents") >> nth=0');
+    await page.locator('.empty').waitFor();
+    await page.check('text=Include archived');
+    await page.locator('.list-item', { hasText: 'in Warsaw' }).waitFor();
+    expect(problems).toEqual({ console: [], failed: [] });
+    await page.close();
+  });
+
+  it('lets an owner invite by link and email and review join requests', async () => {
+    const owner = await createUser(app, { name: 'Olga Owner', email: OWNER });
+    const dan = await createUser(app, { name: 'Dan Invited' });
+    const eve = await createUser(app, { name: 'Eve Asking' });
+    const net = await app.http.post('/api/networks').set(owner.auth).send({ title: 'Closed circle', joinPolicy: 'invite_only' }).expect((r) => expect(r.status).toBeLessThan(300));
+    const networkId = net.body.network.id as string;
+    await app.http.post(`/api/networks/${networkId}/join`).set(eve.auth).expect((r) => expect(r.status).toBeLessThan(300));
+
+    const page = await signedInPage(browser.context, app, owner);
+    await page.goto(`${app.url}/networks/${networkId}`);
+    await page.waitForSelector('#invite-link');
+    const link = await page.inputValue('#invite-link');
+    expect(link).toMatch(new RegExp(`^${app.url}/networks/invitation/\\S+$`));
+    await page.fill('#invite-email', 'carol@example.com');
+    await page.click('form[aria-label="Invite by email"] button');
+    await page.locator('text=Invited carol@example.com.').waitFor();
+    expect(app.services.mailer.outbox.some((m) => m.to === 'carol@example.com')).toBe(true);
+    // Eve asked to join: the owner approves her.
+    const request = page.locator('.list-item', { hasText: 'Eve Asking' });
+    await request.waitFor();
+    await browser.screenshot(page, 'web-network-owner');
+    await request.locator('button:has-text("Approve")').click();
+    await page.locator('text=No pending request.').waitFor();
+    await page.close();
+
+    // Dan follows the link.
+    const danPage = await signedInPage(browser.context, app, dan);
+    await danPage.goto(link);
+    await danPage.click('button:has-text("Accept and join")');
+    await danPage.waitForSelector('h1:has-text("Closed circle")');
+    await danPage.locator('.list-item', { hasText: 'Dan Invited' }).waitFor();
+    await danPage.locator('.list-item', { hasText: 'Eve Asking' }).waitFor();
+    await danPage.close();
+  });
+
+  it('uploads an avatar, manages API keys and sessions, and signs out', async () => {
+    const u = await createUser(app, { name: 'Sam Settings' });
+    const other = await app.withEm((em) => app.services.sessions.issue(em, u.user.id, { provider: 'test' }));
+    const page = await signedInPage(browser.context, app, u);
+    const problems = watchProblems(page);
+    await page.goto(`${app.url}/settings`);
+    await page.waitForSelector('#sessions .list-item');
+    await page.setInputFiles('#avatar', { name: 'me.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await page.locator('.avatar-row img.avatar').waitFor();
+    const me = (await app.http.get('/api/auth/me').set(u.auth).expect(200)).body.user;
+    expect(me.avatar).toMatch(/\/api\/storage\/avatars\//);
+    // API keys: shown once, listed by name, deleted.
+    await page.fill('#key-name', 'my script');
+    await page.click('button:has-text("Create key")');
+    const key = await page.inputValue('#new-key');
+    await app.http.get('/api/auth/me').set('x-api-key', key).expect(200);
+    await page.click('button[aria-label="Delete key my script"]');
+    await page.locator('#api-keys >> text=No API key.').waitFor();
+    await app.http.get('/api/auth/me').set('x-api-key', key).expect(401);
+    // The other session is signed out from here.
+    const sessions = page.locator('#sessions .list-item');
+    expect(await sessions.count()).toBe(2);
+    await sessions.locator('button:has-text("Sign out")').click();
+    await page.waitForFunction(() => document.querySelectorAll('#sessions .list-item').length === 1);
+    await app.http.get('/api/auth/me').set('Authorization', `Bearer ${other.token}`).expect(401);
+    await browser.screenshot(page, 'web-settings-used');
+    await page.click('button:has-text("Sign out of this browser")');
+    await page.locator('a:has-text("Sign in")').first().waitFor();
+    await app.http.get('/api/auth/me').set(u.auth).expect(401);
+    expect(problems).toEqual({ console: [], failed: [] });
+    await page.close();
+  });
+
+  it('works hosted on its own origin, calling the API across origins', async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${staticOrigin}/sign-in`);
+    await page.fill('#email', 'faraway@example.com');
+    await page.click('button:has-text("Email me a code")');
+    await page.waitForSelector('#code');
+    const mail = [...app.services.mailer.outbox].reverse().find((m) => m.to === 'faraway@example.com')!;
+    await page.fill('#code', /\b(\d{6})\b/.exec(mail.text)![1]!);
+    await page.click('button[type=submit]:has-text("Sign in")');
+    await page.waitForURL(`${staticOrigin}/onboarding`);
+    await page.click('nav >> text=Networks');
+    await page.waitForSelector('h1:has-text("Networks")');
+    // The live stream is open across origins too.
+    await page.locator('.live-live').waitFor();
+    expect(await page.evaluate(() => location.origin)).toBe(staticOrigin);
+    expect(problems).toEqual({ console: [], failed: [] });
+    await page.close();
+  });
+});
