@@ -27,8 +27,8 @@ function NetworkRow({ n, action }: { n: Listed; action?: React.ReactNode }) {
 function JoinButton({ n, onJoined }: { n: Listed; onJoined: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   const join = useAction(async () => {
-    const r = (await api.networks.join(n.id)) as { status?: string };
-    setDone(r?.status === 'pending' ? 'Requested' : 'Joined');
+    const r = await api.networks.join(n.id);
+    setDone(r.status === 'requested' ? 'Requested: an owner reviews it' : 'Joined');
     onJoined();
   });
   if (done) return <span className="muted">{done}</span>;
@@ -238,7 +238,7 @@ function OwnerTools({ network, onChange }: { network: Schemas['Network']; onChan
     e.preventDefault();
     void invite.run();
   };
-  const pending = ((requests.data as { requests?: Schemas['JoinRequest'][] } | undefined)?.requests ?? []).filter((r) => r.status === 'pending');
+  const pending = (requests.data?.joinRequests ?? []).filter((r) => r.status === 'pending');
   return (
     <div className="card stack">
       <h2>Invite</h2>
