@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
+import { getBytes, Wallet } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import { WEB_APP_DIST } from '../../src/pages/web-app';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -43,7 +44,8 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     });
     await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
     staticOrigin = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
-    app = await startTestApp({ EARLY_ACCESS: OWNER, CORS_ORIGINS: staticOrigin });
+    // WEB_APP_URL names the app's origin: CORS allows it by default, and invitation mails link to it.
+    app = await startTestApp({ EARLY_ACCESS: OWNER, WEB_APP_URL: staticOrigin });
     browser = await openOfflineBrowser(app.url, [staticOrigin]);
   }, 240_000);
   afterEach(() => {
@@ -103,7 +105,9 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await page.fill('#invite-email', 'carol@example.com');
     await page.click('form[aria-label="Invite by email"] button');
     await page.locator('text=Invited carol@example.com.').waitFor();
-    expect(app.services.mailer.outbox.some((m) => m.to === 'carol@example.com')).toBe(true);
+    // The mail links to the app's sign-in page (WEB_APP_URL), which comes back to the network.
+    const invitation = app.services.mailer.outbox.find((m) => m.to === 'carol@example.com')!;
+    expect(invitation.text).toContain(`${staticOrigin}/sign-in?email=carol%40example.com&next=${encodeURIComponent(`/networks/${networkId}`)}`);
     // Eve asked to join: the owner approves her.
     const request = page.locator('.list-item', { hasText: 'Eve Asking' });
     await request.waitFor();
@@ -172,6 +176,34 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await page.locator('.live-live').waitFor();
     expect(await page.evaluate(() => location.origin)).toBe(staticOrigin);
     expect(problems).toEqual({ console: [], failed: [] });
+    await page.close();
+  });
+
+  it('holds a private conversation of the earlier route group, signed in with a wallet as a DID session', async () => {
+    const wallet = Wallet.createRandom();
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.exposeFunction('__walletRequest', async (method: string, params: unknown[]) => {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [wallet.address.toLowerCase()];
+      if (method === 'eth_chainId') return '0x1';
+      if (method === 'personal_sign') return wallet.signMessage(getBytes(String(params[0])));
+      throw new Error(`unexpected ${method}`);
+    });
+    await page.addInitScript(() => {
+      const call = (window as unknown as { __walletRequest: (m: string, p: unknown[]) => Promise<unknown> }).__walletRequest;
+      (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
+    });
+    await page.goto(`${app.url}/private`);
+    await page.click('button:has-text("Connect wallet")');
+    await page.locator(`code:has-text("did:pkh:eip155:1:${wallet.address.toLowerCase()}")`).waitFor();
+    await page.fill('#private-summary', 'My notes');
+    await page.click('form[aria-label="Start a private conversation"] button[type=submit]');
+    await page.locator('.chat-title:has-text("My notes")').waitFor();
+    await page.fill('#private-message', 'What did I save about fintech?');
+    await page.click('form[aria-label="Send a private message"] button');
+    await page.locator('.msg.mine', { hasText: 'What did I save about fintech?' }).waitFor();
+    await browser.screenshot(page, 'web-private');
+    expect(problems.console).toEqual([]);
     await page.close();
   });
 });

@@ -13,6 +13,7 @@ import { IntentsPage } from './pages/Intents';
 import { InvitationPage, NetworkDetailPage, NetworksPage } from './pages/Networks';
 import { OnboardingPage } from './pages/Onboarding';
 import { OpportunitiesPage, OpportunityDetailPage } from './pages/Opportunities';
+import { PrivatePage } from './pages/Private';
 import { SettingsPage } from './pages/Settings';
 import { SignInPage } from './pages/SignIn';
 import { Avatar, Icon, PageTitle, Spinner } from './ui';
@@ -78,6 +79,7 @@ function Footer() {
       <a href={`${apiBaseUrl}/graphql`}>GraphQL IDE</a>
       <a href={`${apiBaseUrl}/api/openapi.json`}>OpenAPI</a>
       <Link to="/device">Approve a device</Link>
+      <Link to="/private">Private conversations</Link>
     </footer>
   );
 }
@@ -128,6 +130,7 @@ export function App() {
           <Route path="/conversations/:id" element={signedIn(<ConversationsPage />)} />
           <Route path="/activity" element={signedIn(<ActivityPage />)} />
           <Route path="/settings" element={signedIn(<SettingsPage />)} />
+          <Route path="/private" element={<PrivatePage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
