@@ -13,6 +13,11 @@ import { ensureWebAppBuilt, watchProblems } from '../helpers/web-app';
 const OWNER = 'owner@example.com';
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+function lastCodeOf(app: TestApp, email: string): string {
+  const mail = [...app.services.mailer.outbox].reverse().find((m) => m.to === email)!;
+  return /\b(\d{6})\b/.exec(mail.text)![1]!;
+}
+
 /** A page of `context` signed in as `user` (the app keeps its session token in localStorage). */
 async function signedInPage(context: BrowserContext, app: TestApp, user: TestUser): Promise<Page> {
   const page = await context.newPage();
@@ -204,6 +209,38 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await page.locator('.msg.mine', { hasText: 'What did I save about fintech?' }).waitFor();
     await browser.screenshot(page, 'web-private');
     expect(problems.console).toEqual([]);
+    await page.close();
+  });
+
+  it('is usable from the keyboard alone, and says what went wrong when a read fails', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/about`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.url}/sign-in`);
+    await page.waitForSelector('#email');
+    // The first Tab reaches the skip link, which moves to the content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    // Tab to the address, type it, Enter sends the code; the code field takes focus; Enter signs in.
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.id)) !== 'email'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('email');
+    await page.keyboard.type('keys@example.com');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#code');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('code');
+    await page.keyboard.type(lastCodeOf(app, 'keys@example.com'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}/onboarding`);
+    // A read that fails shows the reason and a way to try again, not a blank page.
+    const problems = watchProblems(page, [/\/api\/intents\/00000000-0000-4000-8000-000000000000$/]);
+    await page.goto(`${app.url}/intents/00000000-0000-4000-8000-000000000000`);
+    const alert = page.locator('[role=alert]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/not found/i);
+    expect(await alert.locator('button:has-text("Try again")').count()).toBe(1);
+    await browser.screenshot(page, 'web-error-state');
+    // The browser's own message for the 404 is the only console line.
+    expect(problems.failed).toEqual([]);
     await page.close();
   });
 });

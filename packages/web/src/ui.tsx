@@ -94,11 +94,17 @@ export function Loading<T>({ load, children, label }: { load: Loaded<T>; childre
   return <Spinner label={label} />;
 }
 
+/** The address the tab opened at: its first page keeps the browser's focus order (the skip link first). */
+const landing = window.location.pathname + window.location.search;
+let navigated = false;
+
 /** The page's heading; sets the tab's title and takes focus after a navigation (for keyboards and screen readers). */
 export function PageTitle({ children, actions }: { children: string; actions?: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${children} · Intro Match`;
+    if (!navigated && window.location.pathname + window.location.search === landing) return;
+    navigated = true;
     ref.current?.focus({ preventScroll: true });
   }, [children]);
   return (

@@ -20,7 +20,18 @@ function describe(f: Frame): { text: string; to: string | null } {
 /** Everything that happened, newest first (the event log), with this tab's live frames on top. */
 export function ActivityPage() {
   const { recent, markSeen, unseen } = useEvents();
-  const log = useLoad(() => api.events.log({ limit: 100 }), []);
+  // The log reads oldest first: page to its end and keep the newest hundred.
+  const log = useLoad(async () => {
+    let events: Frame[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const r = await api.events.log({ limit: 100, after });
+      events = [...events, ...(r.events as Frame[])].slice(-100);
+      if (!r.next) break;
+      after = r.next;
+    }
+    return { events };
+  }, []);
   useEffect(() => {
     markSeen();
   }, [markSeen, unseen]);
