@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { getBytes, Wallet } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
+import { writeAgentThreadEntries } from '../../src/domain/conversations/agent-thread.entries';
 import { WEB_APP_DIST } from '../../src/pages/web-app';
+import { inTransaction, systemAgentId } from '../conversations/helpers';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { describeInChromium, openOfflineBrowser, type OfflineBrowser } from '../helpers/browser';
 import { createUser, type TestUser } from '../helpers/factories';
@@ -241,6 +243,32 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await browser.screenshot(page, 'web-error-state');
     // The browser's own message for the 404 is the only console line.
     expect(problems.failed).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the agent\'s question as it is asked, and sends the answer', async () => {
+    const u = await createUser(app, { name: 'Quinn Question' });
+    const created = await app.http.post('/api/intents').set(u.auth).send({ description: 'Looking for a seed investor for my savings app' }).expect(200);
+    const intentId = created.body.intentId as string;
+    const page = await signedInPage(browser.context, app, u);
+    const problems = watchProblems(page);
+    await page.goto(`${app.url}/intents/${intentId}`);
+    await page.waitForSelector('blockquote.statement');
+    await page.locator('.live-live').waitFor();
+    // The agent asks while the page is open: it appears without a reload.
+    const agentId = await systemAgentId(app, u.user.id);
+    const entries = [{ kind: 'question', id: 'q-ticket', createdAt: new Date().toISOString(), text: 'What ticket size are you raising?' }];
+    await inTransaction(app, (tx) => writeAgentThreadEntries(tx, { ownerId: u.user.id, agentId, intentId, entries }));
+    const form = page.locator('form[aria-label="Questions from your agent"]');
+    await form.locator('text=What ticket size are you raising?').waitFor({ timeout: 20_000 });
+    await browser.screenshot(page, 'web-agent-question');
+    await form.locator('textarea').fill('€1.5M seed');
+    await form.locator('button:has-text("Send answers")').click();
+    await form.waitFor({ state: 'detached' });
+    const thread = (await app.http.get('/api/conversations/agent/messages').query({ intentId }).set(u.auth).expect(200)).body;
+    expect(thread.agent.questions).toEqual([]);
+    expect(thread.messages.map((m: { parts: Array<{ text: string }> }) => m.parts[0]!.text)).toContain('€1.5M seed');
+    expect(problems).toEqual({ console: [], failed: [] });
     await page.close();
   });
 });
