@@ -271,4 +271,19 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     expect(problems).toEqual({ console: [], failed: [] });
     await page.close();
   });
+
+  it('asks for a network when the account has no early access to create one', async () => {
+    const u = await createUser(app, { name: 'Nora Nonetwork' });
+    const page = await signedInPage(browser.context, app, u);
+    await page.goto(`${app.url}/networks`);
+    await page.click('button:has-text("New network")');
+    await page.fill('#net-title', 'Climate founders');
+    await page.click('form[aria-label="Create a network"] button[type=submit]');
+    await page.locator('text=Creating networks is in early access').waitFor();
+    await page.click('button:has-text("Request this network")');
+    await page.locator('text=Requested.').waitFor();
+    const mine = (await app.http.get('/api/network-requests').set(u.auth).expect(200)).body.requests;
+    expect(mine).toEqual([expect.objectContaining({ title: 'Climate founders', status: 'pending' })]);
+    await page.close();
+  });
 });

@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api';
+import { useMe } from '../auth';
 import { opportunityOf, useEvents, type Frame } from '../events';
 import { Loading, PageTitle, useLoad, when } from '../ui';
 
-function describe(f: Frame): { text: string; to: string | null } {
+function describe(f: Frame, myId: string): { text: string; to: string | null } {
   const opp = opportunityOf(f);
   if (f.type === 'message') {
-    const m = f as { conversationId: string; message: { parts: Array<{ text: string }> } };
-    return { text: `New message: ${m.message.parts.map((p) => p.text).join(' ')}`, to: `/conversations/${m.conversationId}` };
+    const m = f as { conversationId: string; message: { senderId: string | null; parts: Array<{ text: string }> } };
+    const text = m.message.parts.map((p) => p.text).join(' ');
+    return { text: m.message.senderId === myId ? `You wrote: ${text}` : `New message: ${text}`, to: `/conversations/${m.conversationId}` };
   }
   const n = f as { title?: string; body?: string; data?: { intentId?: string } };
   const text = [n.title, n.body].filter(Boolean).join(': ') || f.type;
@@ -19,6 +21,7 @@ function describe(f: Frame): { text: string; to: string | null } {
 
 /** Everything that happened, newest first (the event log), with this tab's live frames on top. */
 export function ActivityPage() {
+  const me = useMe();
   const { recent, markSeen, unseen } = useEvents();
   // The log reads oldest first: page to its end and keep the newest hundred.
   const log = useLoad(async () => {
@@ -51,7 +54,7 @@ export function ActivityPage() {
           ) : (
             <ul className="list" aria-live="polite">
               {all.map((f) => {
-                const { text, to } = describe(f);
+                const { text, to } = describe(f, me.id);
                 return (
                   <li key={f.eventId} className="list-item">
                     <span className="grow">{to ? <Link to={to}>{text}</Link> : text}</span>
