@@ -48,6 +48,7 @@ describeInChromium('the web app in a browser', () => {
   let benPage: Page;
   let adaProblems: PageProblems;
   let benProblems: PageProblems;
+  const streams = { ada: 0, ben: 0 };
   const ids: { network?: string; benIntent?: string; opportunity?: string; conversation?: string } = {};
 
   beforeAll(async () => {
@@ -59,6 +60,11 @@ describeInChromium('the web app in a browser', () => {
     benPage = await ben.newPage();
     adaProblems = watchProblems(adaPage);
     benProblems = watchProblems(benPage);
+    for (const [page, who] of [[adaPage, 'ada'], [benPage, 'ben']] as const) {
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/events') streams[who]++;
+      });
+    }
   }, 240_000);
   afterEach(() => {
     expect(ada.outside).toEqual([]);
@@ -183,7 +189,8 @@ describeInChromium('the web app in a browser', () => {
     await benPage.locator('.msg.theirs', { hasText: 'coffee on Tuesday' }).waitFor({ timeout: 20_000 });
     await ada.screenshot(adaPage, 'web-chat-ada');
     await ben.screenshot(benPage, 'web-chat-ben');
-    // One event stream per tab, the whole time: no view opened its own.
+    // One event stream per tab, the whole time: no view opened its own (each signed in once, then moved within the app).
+    expect(streams).toEqual({ ada: 1, ben: 1 });
     expect(adaProblems).toEqual({ console: [], failed: [] });
     expect(benProblems).toEqual({ console: [], failed: [] });
   });
