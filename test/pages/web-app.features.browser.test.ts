@@ -261,6 +261,8 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await inTransaction(app, (tx) => writeAgentThreadEntries(tx, { ownerId: u.user.id, agentId, intentId, entries }));
     const form = page.locator('form[aria-label="Questions from your agent"]');
     await form.locator('text=What ticket size are you raising?').waitFor({ timeout: 20_000 });
+    // The badge counts the question once (its message and its question.pending frame are one thing to see).
+    expect(await page.locator('[data-testid=badge]').innerText()).toBe('1');
     await browser.screenshot(page, 'web-agent-question');
     await form.locator('textarea').fill('€1.5M seed');
     await form.locator('button:has-text("Send answers")').click();

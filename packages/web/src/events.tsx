@@ -21,7 +21,11 @@ const EventsContext = createContext<EventsState | null>(null);
 
 /** What counts toward the badge: everything but my own writes echoing back. */
 function notable(frame: Frame, myId: string | undefined): boolean {
-  if (frame.type === 'message') return (frame as { message: { senderId: string | null } }).message.senderId !== myId;
+  if (frame.type === 'message') {
+    const m = (frame as { message: { senderId: string | null; metadata?: { questionId?: unknown } } }).message;
+    // A question from the agent arrives twice (its message and question.pending): it counts once.
+    return m.senderId !== myId && !m.metadata?.questionId;
+  }
   if (frame.type === 'principal.input' || frame.type === 'intent.created' || frame.type === 'intent.lifecycle') return false;
   return true;
 }
