@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { writeAgentThreadEntries } from '../../src/domain/conversations/agent-thread.entries';
 import { WEB_APP_DIST } from '../../src/pages/web-app';
 import { inTransaction, systemAgentId } from '../conversations/helpers';
+import { createNetwork } from '../matching/factories';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { describeInChromium, openOfflineBrowser, type OfflineBrowser } from '../helpers/browser';
 import { createUser, type TestUser } from '../helpers/factories';
@@ -76,6 +77,13 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await page.fill('#edit-description', 'Looking for a seed investor for my savings app in Warsaw');
     await page.click('form[aria-label="Edit the intent"] button:has-text("Save")');
     await page.locator('blockquote.statement', { hasText: 'in Warsaw' }).waitFor();
+    // Shared into a network it was not in.
+    const network = await createNetwork(app, [u.user.id], 'Iris circle');
+    await page.reload();
+    await page.check('label.choice:has-text("Iris circle") input');
+    await page.waitForFunction(() => !document.querySelector('label.choice input[disabled]'));
+    const shared = (await app.http.get(`/api/intents/${created.body.intentId}/networks`).set(u.auth).expect(200)).body.networkIds;
+    expect(shared).toEqual([network.id]);
     await page.click('button:has-text("Pause")');
     await page.locator('.pill-paused').waitFor();
     expect(await page.locator('#discover').innerText()).toContain('resume it first');

@@ -38,10 +38,20 @@ function EditIntent({ intent, onDone }: { intent: Intent; onDone: () => void }) 
 function ShareIntoNetworks({ intentId }: { intentId: string }) {
   const mine = useLoad(() => api.networks.mine(), []);
   const shared = useLoad(() => api.intents.networks(intentId), [intentId]);
+  // The box shows the choice at once; it goes back if the service refuses.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   const toggle = useAction(async (networkId: string, on: boolean) => {
-    if (on) await api.intents.share(intentId, networkId);
-    else await api.intents.unshare(intentId, networkId);
-    await shared.reload();
+    setPending((p) => ({ ...p, [networkId]: on }));
+    try {
+      if (on) await api.intents.share(intentId, networkId);
+      else await api.intents.unshare(intentId, networkId);
+      await shared.reload();
+    } finally {
+      setPending((p) => {
+        const { [networkId]: _done, ...rest } = p;
+        return rest;
+      });
+    }
   });
   return (
     <div className="card stack">
@@ -59,7 +69,12 @@ function ShareIntoNetworks({ intentId }: { intentId: string }) {
                   <legend className="sr-only">Networks</legend>
                   {m.networks.map((n) => (
                     <label key={n.id} className="choice">
-                      <input type="checkbox" checked={s.networkIds.includes(n.id)} disabled={toggle.busy} onChange={(e) => void toggle.run(n.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        checked={pending[n.id] ?? s.networkIds.includes(n.id)}
+                        disabled={n.id in pending}
+                        onChange={(e) => void toggle.run(n.id, e.target.checked)}
+                      />
                       <span>{n.title}</span>
                     </label>
                   ))}
