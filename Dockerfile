@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # The root package.json names the client package as a workspace (packages/client).
 COPY packages/client/package.json packages/client/
+COPY packages/web/package.json packages/web/
 # npm ci rejects this lock file (npm 11 leaves other platforms' optional bindings out of it), so install from it instead.
 RUN npm install --no-audit --no-fund
 COPY . .
@@ -16,6 +17,8 @@ ENV NODE_ENV=production PORT=3001 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The web app the service serves at / (src/pages/web-app.ts finds it two levels above dist/pages).
+COPY --from=build /app/packages/web/dist ./packages/web/dist
 COPY --from=build /app/package.json ./
 COPY --from=build /app/scripts/command.js ./scripts/command.js
 # GET /api/docs and /docs read their guides from here at start-up.

@@ -59,6 +59,9 @@ for _ in $(seq 900); do
 done
 grep -q 'listening' intro-match.log || { echo "readme-check: the service did not start within 3 minutes:" >&2; tail -n 50 "$WORK/start.out" >&2; exit 1; }
 
+# The start line opens the web app at / (packages/web, served by the service).
+curl -fsS "http://localhost:$PORT/" | grep -q '<div id="root"></div>' || { echo "readme-check: / does not serve the web app" >&2; exit 1; }
+
 echo "readme-check: running the usage block"
 printf '%s\n' "$USAGE" | sed "s#localhost:3001#localhost:$PORT#g" > "$WORK/first-run.sh"
 if ! timeout 120 bash "$WORK/first-run.sh" > "$WORK/usage.out" 2>&1; then

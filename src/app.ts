@@ -186,8 +186,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     }
   };
   const rateLimit = createRateLimiter(config, orm, logger);
-  // Pages and their files come before the API's credentials and budgets (their forms count against the budget themselves).
-  mountPages(app, services, rateLimit);
+  // Pages and their files come before the API's credentials and budgets (the web app calls the API like any client).
+  mountPages(app, services);
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
   // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.

@@ -61,10 +61,11 @@ function isLocal(url: string, origin: string): boolean {
 }
 
 /**
- * Headless Chromium that can reach nothing but `origin`: every other request fails as if the
- * machine were offline, and is recorded so a test can assert that none was made.
+ * Headless Chromium that can reach nothing but `origin` (and the `also` origins): every other
+ * request fails as if the machine were offline, and is recorded so a test can assert that none was made.
  */
-export async function openOfflineBrowser(origin: string): Promise<OfflineBrowser> {
+export async function openOfflineBrowser(origin: string, also: string[] = []): Promise<OfflineBrowser> {
+  const origins = [origin, ...also];
   const profile = mkdtempSync(join(tmpdir(), 'im-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -76,12 +77,12 @@ export async function openOfflineBrowser(origin: string): Promise<OfflineBrowser
   const outside: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (isLocal(url, origin)) return route.continue();
+    if (origins.some((o) => isLocal(url, o))) return route.continue();
     outside.push(url);
     return route.abort('internetdisconnected');
   });
   await context.routeWebSocket(/.*/, (ws) => {
-    if (isLocal(ws.url(), origin)) {
+    if (origins.some((o) => isLocal(ws.url(), o))) {
       ws.connectToServer();
       return;
     }

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { describeInChromium, openOfflineBrowser, type OfflineBrowser } from '../helpers/browser';
+import { ensureWebAppBuilt } from '../helpers/web-app';
 
 /** Polls `read` until `ok` holds (or the time is up) and returns the last value. */
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
@@ -24,9 +25,10 @@ describeInChromium('pages in a browser, offline', () => {
   let app: TestApp;
   let browser: OfflineBrowser;
   beforeAll(async () => {
+    ensureWebAppBuilt();
     app = await startTestApp();
     browser = await openOfflineBrowser(app.url);
-  });
+  }, 240_000);
   afterEach(() => {
     // Every test ends with nothing having left for another host.
     expect(browser.outside).toEqual([]);
@@ -36,15 +38,13 @@ describeInChromium('pages in a browser, offline', () => {
     await app?.close();
   });
 
-  it('renders the index page', async () => {
+  it('renders the guides', async () => {
     const page = await browser.newPage();
-    const res = await page.goto(`${app.url}/`);
+    const res = await page.goto(`${app.url}/docs`);
     expect(res?.status()).toBe(200);
-    expect(await page.locator('h1').innerText()).toBe('Intro Match');
-    expect(await page.locator('a[href="/graphql"]').innerText()).toBe('GraphQL IDE');
     // The stylesheet applied: the page's own, under its Content-Security-Policy.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).maxWidth)).toBe('704px');
-    await browser.screenshot(page, 'index');
+    await browser.screenshot(page, 'guides');
     await page.click('a[href="/docs/signals"]');
     await page.waitForURL(`${app.url}/docs/signals`);
     expect(await bodyText(page)).toContain('# ');
@@ -115,35 +115,43 @@ describeInChromium('pages in a browser, offline', () => {
     await page.close();
   });
 
-  it('approves a device by email code, form by form', async () => {
+  it('approves a device on the app\'s /device page after an email-code sign-in', async () => {
     const owner = await createUser(app, { email: 'browser-owner@example.com' });
     const login = (await app.http.post('/api/auth/device/code').set('User-Agent', 'intro-cli/1.0').expect(200)).body;
     const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${app.url}/device?code=${login.userCode}`);
-    expect(await page.inputValue('#code')).toBe(login.userCode);
-    // No wallet in this browser: its form stays hidden.
-    expect(await page.isVisible('#wallet-form')).toBe(false);
+    await page.waitForSelector('#email');
+    // No wallet in this browser: its button is not offered.
+    expect(await page.locator('#wallet-button').count()).toBe(0);
     await browser.screenshot(page, 'device-sign-in');
     await page.fill('#email', 'browser-owner@example.com');
-    await page.click('#email-form button[type=submit]');
-    await page.waitForSelector('#signInCode');
+    await page.click('button:has-text("Email me a code")');
+    await page.waitForSelector('#code');
     const mail = [...app.services.mailer.outbox].reverse().find((m) => m.to === 'browser-owner@example.com')!;
-    await page.fill('#signInCode', /\b(\d{6})\b/.exec(mail.text)![1]);
+    await page.fill('#code', /\b(\d{6})\b/.exec(mail.text)![1]!);
     await browser.screenshot(page, 'device-email-code');
-    await page.click('button:has-text("Sign in")');
-    await page.waitForSelector('button[value=approve]');
+    await page.click('button[type=submit]:has-text("Sign in")');
+    // Signed in, the same page asks for the approval, the code from the link filled in.
+    await page.waitForSelector('#device-code');
+    expect(await page.inputValue('#device-code')).toBe(login.userCode);
     expect(await bodyText(page)).toContain('Signed in as browser-owner@example.com');
-    expect(await bodyText(page)).toContain('intro-cli/1.0');
     await browser.screenshot(page, 'device-decide');
-    await page.click('button[value=approve]');
+    await page.click('button:has-text("Approve this device")');
     await page.waitForSelector('h1:has-text("Approved")');
     await browser.screenshot(page, 'device-approved');
     const granted = await app.http.post('/api/auth/device/token').send({ deviceCode: login.deviceCode }).expect(200);
     expect(granted.body.user.id).toBe(owner.user.id);
+    // A code already used is refused on the page, with the API's reason.
+    await page.goto(`${app.url}/device?code=${login.userCode}`);
+    await page.click('button:has-text("Approve this device")');
+    await page.waitForSelector('[role=alert]');
+    expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('signs in with an injected EIP-1193 wallet and denies the device', async () => {
+  it('signs in with an injected EIP-1193 wallet (SIWE) and approves the device as that wallet', async () => {
     const wallet = Wallet.createRandom();
     const login = (await app.http.post('/api/auth/device/code').expect(200)).body;
     const page = await browser.newPage();
@@ -159,18 +167,20 @@ describeInChromium('pages in a browser, offline', () => {
       const call = (window as unknown as { __walletRequest: (m: string, p: unknown[]) => Promise<unknown> }).__walletRequest;
       (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
     });
+    // Signed out first: the browser profile still holds the session of the test before.
+    await page.goto(`${app.url}/about`);
+    await page.evaluate(() => localStorage.clear());
     await page.goto(`${app.url}/device?code=${login.userCode}`);
-    await page.waitForSelector('#wallet-form:not(.hidden)');
+    await page.waitForSelector('#wallet-button');
     await browser.screenshot(page, 'device-sign-in-wallet');
     await page.click('#wallet-button');
-    await page.waitForSelector('button[value=deny]');
+    await page.waitForSelector('#device-code');
     expect(asked).toEqual(['eth_requestAccounts', 'eth_chainId', 'personal_sign']);
     expect(await bodyText(page)).toContain(`Signed in as ${wallet.address.toLowerCase()}`);
-    await page.click('button[value=deny]');
-    await page.waitForSelector('h1:has-text("Denied")');
-    const res = await app.http.post('/api/auth/device/token').send({ deviceCode: login.deviceCode });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('access_denied');
+    await page.click('button:has-text("Approve this device")');
+    await page.waitForSelector('h1:has-text("Approved")');
+    const granted = await app.http.post('/api/auth/device/token').send({ deviceCode: login.deviceCode }).expect(200);
+    expect(granted.body.user.walletAddress).toBe(wallet.address.toLowerCase());
     await page.close();
   });
 });

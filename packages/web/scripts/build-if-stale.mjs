@@ -1,0 +1,62 @@
+// Builds the web app (vite build) unless dist/ is newer than every input and was built for the
+// same VITE_API_URL. The root `npm run build` (and so `npm start`) runs this, so a warm start
+// skips the bundler. `npm run build -w @intro-match/web` always builds.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const inputs = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'package.json'), join(web, '..', 'client', 'src')];
+const stampFile = join(web, 'dist', '.build-stamp.json');
+const wanted = { apiUrl: process.env.VITE_API_URL ?? '' };
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
+  return max;
+}
+
+function upToDate() {
+  if (process.env.WEB_BUILD === 'always' || !existsSync(stampFile) || !existsSync(join(web, 'dist', 'index.html'))) return false;
+  try {
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (stamp.apiUrl !== wanted.apiUrl) return false;
+    return Math.max(...inputs.map(newest)) < statSync(stampFile).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+// One build at a time (two test files may ask at once): a lock directory, taken over when stale.
+const lock = join(web, '.build-lock');
+const waitUntil = Date.now() + 300_000;
+for (;;) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Released meanwhile.
+    }
+    if (Date.now() > waitUntil) throw new Error(`web app: ${lock} is held; remove it if no build is running`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  }
+}
+process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+
+if (upToDate()) {
+  console.log('web app: dist is up to date (packages/web/dist); skipping the build');
+} else {
+  const vite = join(web, 'node_modules', '.bin', 'vite');
+  const bin = existsSync(vite) ? vite : join(web, '..', '..', 'node_modules', '.bin', 'vite');
+  const res = spawnSync(bin, ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+  writeFileSync(stampFile, JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }) + '\n');
+  console.log('web app: built packages/web/dist');
+}

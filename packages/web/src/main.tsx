@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { AuthProvider } from './auth';
+import { EventsProvider } from './events';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AuthProvider>
+        <EventsProvider>
+          <App />
+        </EventsProvider>
+      </AuthProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);
