@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cloneTestDatabase } from '../../../test/helpers/app';
+import { chromiumAvailable, openOfflineBrowser } from '../../../test/helpers/browser';
+import { ensureWebAppBuilt } from '../../../test/helpers/web-app';
 import { startServiceProcess, type ServiceProcess } from '../../../test/helpers/service-process';
 import { cli, freshConfigDir, startCli, stopAll, type CliEnv, type CliProcess } from './cli-helpers';
 
 /**
  * The issue's "done when": the real service as its own process; two people sign in with
- * `intro login` (the device flow, approved the way the /device page does it: a signed-in
- * session POSTs /api/auth/device/approve); a network and intents made through the CLI;
+ * `intro login` (the device flow, approved on the web app's /device page in headless Chromium,
+ * signed in there by the emailed code, as a person's browser would); a network and intents made through the CLI;
  * discovery; an opportunity opened; two `intro agent run` bridges (the example negotiator)
  * negotiate it to agreement; both accept; the chat starts and a message is sent, while
  * `intro events --json` in another process sees the frames in order.
@@ -24,6 +26,8 @@ let dropDb: () => Promise<void>;
 const running: CliProcess[] = [];
 
 beforeAll(async () => {
+  // The service serves the web app's /device page from packages/web/dist.
+  ensureWebAppBuilt();
   const db = await cloneTestDatabase();
   dropDb = db.drop;
   dataDir = mkdtempSync(join(tmpdir(), 'intro-e2e-'));
@@ -42,7 +46,7 @@ beforeAll(async () => {
     EARLY_ACCESS: ADA,
   });
   url = (await svc.waitFor((l) => l.msg === 'listening', 90_000)).url;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(running.map((p) => p.stop()));
@@ -63,20 +67,51 @@ async function api(path: string, body: unknown, token?: string): Promise<any> {
   return json;
 }
 
-/** A browser session of the person, signed in by the emailed code (read from the service's mail log). */
-async function browserSession(email: string): Promise<string> {
-  const before = svc.lines.length;
-  await api('/api/auth/email/start', { email });
+/** The emailed sign-in code, read from the service's mail log (no SMTP_URL). */
+async function mailedCode(email: string, before: number): Promise<string> {
   const line = await svc.waitFor((l) => svc.lines.indexOf(l) >= before && l.mail?.to === email, 10_000);
-  const code = /\b(\d{6})\b/.exec(line.mail.text)![1];
-  return (await api('/api/auth/email/verify', { email, code })).token;
+  return /\b(\d{6})\b/.exec(line.mail.text)![1];
 }
 
-/** `intro login`: the device flow, approved from the person's browser session. */
+/**
+ * The person approves in a browser: the web app's /device page with the code the CLI printed,
+ * sign-in by emailed code, then "Approve this device". Without Chromium (outside CI, where
+ * .ci/run installs it) the page's own API call stands in for it.
+ */
+async function approveInBrowser(email: string, userCode: string): Promise<void> {
+  if (!chromiumAvailable) {
+    if (process.env.CI) throw new Error('/usr/bin/chromium is missing: CI must install it (see .ci/run)');
+    const before = svc.lines.length;
+    await api('/api/auth/email/start', { email });
+    const { token } = await api('/api/auth/email/verify', { email, code: await mailedCode(email, before) });
+    await api('/api/auth/device/approve', { userCode }, token);
+    return;
+  }
+  const browser = await openOfflineBrowser(url);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}/device?code=${userCode}`);
+    await page.fill('#email', email);
+    const before = svc.lines.length;
+    await page.click('button:has-text("Email me a code")');
+    await page.waitForSelector('#code');
+    await page.fill('#code', await mailedCode(email, before));
+    await page.click('button[type=submit]:has-text("Sign in")');
+    await page.waitForSelector('#device-code');
+    expect(await page.inputValue('#device-code')).toBe(userCode);
+    await page.click('button:has-text("Approve this device")');
+    await page.waitForSelector('h1:has-text("Approved")');
+    expect(browser.outside).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `intro login`: the device flow, approved on the /device page. */
 async function deviceLogin(env: CliEnv, email: string): Promise<{ id: string }> {
   const p = startCli(['login', '--json'], env);
   const [, userCode] = await p.waitFor('stderr', /confirm the code ([A-Z]{4}-[A-Z]{4})/);
-  await api('/api/auth/device/approve', { userCode }, await browserSession(email));
+  await approveInBrowser(email, userCode);
   expect(await p.exited).toBe(0);
   const out = JSON.parse(p.stdout());
   expect(out).toMatchObject({ signedIn: true, method: 'device', user: { email } });
@@ -92,7 +127,9 @@ async function ok(args: string[], env: CliEnv, input?: string): Promise<any> {
 it('from device login to a negotiated introduction and a first message, with the events seen in order', async () => {
   const ada: CliEnv = { configDir: freshConfigDir(), server: url };
   const ben: CliEnv = { configDir: freshConfigDir(), server: url };
-  const [adaUser] = await Promise.all([deviceLogin(ada, ADA), deviceLogin(ben, BEN)]);
+  // One after the other: each person's browser signs in on its own.
+  const adaUser = await deviceLogin(ada, ADA);
+  await deviceLogin(ben, BEN);
 
   // Ada's events, tailed by another process from now on.
   const events = startCli(['events', '--json'], ada);
