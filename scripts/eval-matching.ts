@@ -8,8 +8,8 @@
  * the query intent, minus the query owner's. Queries are grouped by the query intent's first
  * network. Without --data it reads both development sets beside the repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { devSetFiles } from './dev-set-files';
+import { readFileSync } from 'node:fs';
 import { rankCandidates, type RankOptions } from '../src/domain/matching/local-ranker';
 import { readIntent, type IntentReading } from '../src/domain/reading/intent-reader';
 import { idfFrom } from '../src/domain/matching/term-stats';
@@ -133,12 +133,6 @@ export function runSet(set: PreparedSet, params: ScoreParams, opts: RankOptions,
 
 const fmt = (x: number) => x.toFixed(3);
 
-function defaultFiles(): string[] {
-  const dir = resolve(__dirname, '..', '..', 'shared', 'eval');
-  const alt = resolve(__dirname, '..', '..', '..', 'shared', 'eval');
-  const base = existsSync(dir) ? dir : alt;
-  return ['matching-dev.json', 'matching-dev-2.json'].map((f) => resolve(base, f));
-}
 
 function main() {
   const args = process.argv.slice(2);
@@ -150,7 +144,7 @@ function main() {
     else if (args[i] === '--verbose') verbose = args[++i];
     else if (args[i] === '--grid') grid = true;
   }
-  const sets = (files.length ? files : defaultFiles()).map(prepare);
+  const sets = (files.length ? files : devSetFiles()).map(prepare);
   const opts: RankOptions = { limit: 10, minScore: 0 };
   if (grid) {
     // Leave one network out: the parameters are chosen on the other networks, then scored on it.

@@ -12,8 +12,8 @@
  * negatives agreed while at least 40% of the clear introductions are agreed) decides
  * that network's pairs, and the first-pass figures are reported over all networks so decided.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { devSetFiles } from './dev-set-files';
+import { readFileSync } from 'node:fs';
 import { decideByRules } from '../src/ai/local-negotiator-policy';
 import type { NegotiationContext, PolicyTurn } from '../src/ai/negotiator-policy';
 import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
@@ -81,10 +81,6 @@ export function negotiate(a: { name: string; text: string; facets: Facets }, b: 
   return { result: 'undecided' as Result, turns };
 }
 
-function defaultFiles(): string[] {
-  const dir = [resolve(__dirname, '..', '..', 'shared', 'eval'), resolve(__dirname, '..', '..', '..', 'shared', 'eval')].find((d) => existsSync(d)) ?? '';
-  return ['matching-dev.json', 'matching-dev-2.json'].map((f) => resolve(dir, f));
-}
 
 const LOO_GRID = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6];
 
@@ -153,7 +149,7 @@ function main() {
   if (args.includes('--loo')) {
     const files: string[] = [];
     for (let i = 0; i < args.length; i++) if (args[i] === '--data') files.push(args[++i]);
-    leaveOneNetworkOut(files.length ? files : defaultFiles());
+    leaveOneNetworkOut(files.length ? files : devSetFiles());
     return;
   }
   const files: string[] = [];
@@ -162,7 +158,7 @@ function main() {
     if (args[i] === '--data') files.push(args[++i]);
     else if (args[i] === '--show') show = args[++i];
   }
-  for (const file of files.length ? files : defaultFiles()) {
+  for (const file of files.length ? files : devSetFiles()) {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Dataset;
     const byKey = new Map(data.intents.map((i) => [i.key, i]));
     const names = new Map(data.users.map((u) => [u.key, u.name]));
