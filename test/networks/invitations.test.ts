@@ -143,13 +143,13 @@ describe('networks: invitation mail without a web client, and mail failures', ()
   });
   afterAll(() => app.close());
 
-  it('explains the API sign-in when no WEB_APP_URL names a page to link to', async () => {
+  it('links to the web app this service serves when no WEB_APP_URL names another, and explains the API sign-in too', async () => {
     const n = await createNetwork(app, founder, { title: 'No web client' });
     const email = uniqueEmail('api-only');
     await app.http.post(`/api/networks/${n.id}/members/invite`).set(founder.auth).send({ email }).expect(503);
     const mail = app.services.mailer.outbox.at(-1)!;
     expect(mail.to).toBe(email.toLowerCase());
-    expect(mail.text).not.toContain('/sign-in');
+    expect(mail.text).toContain(`http://localhost:3001/sign-in?email=${encodeURIComponent(email.toLowerCase())}&next=${encodeURIComponent(`/networks/${n.id}`)}`);
     expect(mail.text).toContain(`POST http://localhost:3001/api/auth/email/start with {"email": "${email.toLowerCase()}"}`);
     expect(mail.text).toContain(`http://localhost:3001/api/networks/${n.id}`);
   });

@@ -2,7 +2,7 @@ import type { MailMessage } from '../../mail/mailer';
 
 interface InvitationMailInput {
   publicUrl: string;
-  /** The web client, when there is one: the mail links to its sign-in page. */
+  /** A web client on its own origin, when there is one: the mail links to its sign-in page instead of this service's. */
   webAppUrl?: string;
   to: string;
   networkId: string;
@@ -13,18 +13,20 @@ interface InvitationMailInput {
 }
 
 /**
- * How to sign in. With a web client (WEB_APP_URL), a link to its sign-in page with the address
- * filled in; this service itself serves only the API, so without one the mail names the API
- * steps instead of a page that does not exist. An invited account becomes active on its first
- * email sign-in either way.
+ * How to sign in: a link to the web app's sign-in page with the address filled in. The app is
+ * the one WEB_APP_URL names when it is hosted on its own origin, else the one this service
+ * serves at PUBLIC_URL (docs/adr/0097-web-app.md); then the API steps follow too, for a
+ * command line or an agent. An invited account becomes active on its first email sign-in
+ * either way.
  */
 function signInLines(i: InvitationMailInput): string[] {
-  if (i.webAppUrl) {
-    const next = `/networks/${i.networkId}`;
-    return [`Sign in with this email address to see it: ${i.webAppUrl}/sign-in?email=${encodeURIComponent(i.to)}&next=${encodeURIComponent(next)}`];
-  }
+  const next = `/networks/${i.networkId}`;
+  const link = `Sign in with this email address to see it: ${i.webAppUrl ?? i.publicUrl}/sign-in?email=${encodeURIComponent(i.to)}&next=${encodeURIComponent(next)}`;
+  if (i.webAppUrl) return [link];
   return [
-    `Sign in with this email address (${i.to}) in any Intro Match client. With the API at ${i.publicUrl}:`,
+    link,
+    '',
+    `Or from a command line or an agent (${i.to}), with the API at ${i.publicUrl}:`,
     `  1. POST ${i.publicUrl}/api/auth/email/start with {"email": "${i.to}"}; a 6-digit code arrives by mail.`,
     `  2. POST ${i.publicUrl}/api/auth/email/verify with the email and the code; the answer holds your session token.`,
     `  3. The network is then at ${i.publicUrl}/api/networks/${i.networkId}.`,
