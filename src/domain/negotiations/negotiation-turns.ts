@@ -102,17 +102,3 @@ function turnFrames(state: NegotiationState, req: TurnRequest, turnIndex: number
   }
   return [{ userId: userOfSeat(o, other), frame: negotiationTurnFrame(o, other, turnIndex, req.action, req.message) }];
 }
-
-
-/**
- * When a request arrived, on the database's clock: the database's time now, less how long ago
- * the request arrived as this process measures it (one clock for the interval, so no skew
- * between instances enters), taken at the middle of the round trip.
- */
-export async function arrivalOnDatabaseClock(em: EntityManager, receivedAt: Date): Promise<Date> {
-  const sent = Date.now();
-  const [{ now }] = await em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
-  const back = Date.now();
-  const ago = (sent + back) / 2 - receivedAt.getTime();
-  return new Date(new Date(now).getTime() - Math.max(0, ago));
-}

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../auth/actor';
+import { DatabaseClock } from '../../db/database-clock';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
@@ -8,7 +9,7 @@ import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { arrivalOnDatabaseClock, recordTurn, refused } from './negotiation-turns';
+import { recordTurn, refused } from './negotiation-turns';
 import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
@@ -45,6 +46,11 @@ function executorOf(actor: Actor, agentId: string | null): string | null {
  * API (the hosted negotiator submits through the same recordTurn).
  */
 export class NegotiationService extends DomainService {
+  private readonly clock = new DatabaseClock(async () => {
+    const [{ now }] = await this.em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
+    return now;
+  });
+
   constructor(
     core: CoreDeps,
     private readonly waker: NegotiationWaker,
@@ -95,7 +101,7 @@ export class NegotiationService extends DomainService {
     await reconcileEndings(em, { kind: 'opportunity', id });
     const state = await stateByOpportunity(em, id);
     if (!state) throw refused(REFUSALS.noNegotiation);
-    const arrived = receivedAt ? await arrivalOnDatabaseClock(em, receivedAt) : null;
+    const arrived = receivedAt ? await this.clock.toDatabaseTime(receivedAt) : null;
     const turns = await turnsOf(em, state.negotiation.id);
     const seenCount = arrived ? turns.filter((t) => t.createdAt < arrived).length : turns.length;
     const refusal = refusalAsSeen(rulesView(state, turns), seenCount, userId, turn.data.action);
