@@ -41,6 +41,27 @@ describe('expiry', () => {
     expect(approve.body).toMatchObject({ error: 'opportunity_closed', status: 'expired' });
   });
 
+  it('a read shows a due expiry without writing it: no row change, no frame, and lists filter by what it shows', async () => {
+    const w = await fresh();
+    await turn(app, w.a.user, w.id, 'propose').expect(200);
+    await pastDue(w.id);
+    const before = await sql(app, `select status, ended_reason, updated_at from opportunities where id = ?`, [w.id]);
+    const framesBefore = await framesOf(app, w.a.user.user.id);
+    const read = await app.http.get(`/api/opportunities/${w.id}`).set(w.a.user.auth).expect(200);
+    expect(read.body).toMatchObject({ status: 'expired' });
+    expect(await negotiationOf(app, w.b.user, w.id)).toMatchObject({ outcome: 'closed', awaitingUserId: null, settledAt: expect.any(String), protocol: { blockedReason: 'already_settled' } });
+    const expired = await app.http.get('/api/opportunities').query({ status: 'expired' }).set(w.a.user.auth).expect(200);
+    expect(expired.body.opportunities.map((o: { opportunityId: string }) => o.opportunityId)).toContain(w.id);
+    const open = await app.http.get('/api/negotiations').query({ state: 'open' }).set(w.a.user.auth).expect(200);
+    expect(open.body.negotiations.map((n: { opportunityId: string }) => n.opportunityId)).not.toContain(w.id);
+    expect(await sql(app, `select status, ended_reason, updated_at from opportunities where id = ?`, [w.id])).toEqual(before);
+    expect(await framesOf(app, w.a.user.user.id)).toEqual(framesBefore);
+    // The sweep commits it, with its frames.
+    await app.withEm(() => app.services.negotiator.sweep());
+    expect(await sql(app, `select status, ended_reason from opportunities where id = ?`, [w.id])).toEqual([{ status: 'expired', ended_reason: 'expired' }]);
+    expect((await framesOf(app, w.a.user.user.id, 'opportunity.status')).map((f) => f.data.status)).toEqual(['expired']);
+  });
+
   it('a read or a write sees the expiry even before any sweep ran', async () => {
     const w = await fresh();
     await pastDue(w.id);
@@ -99,6 +120,7 @@ describe('endings from other areas', () => {
     const w = await fresh();
     await sql(app, `delete from networks where id = ?`, [w.networkId]);
     expect(await statusOf(w)).toBe('expired');
+    await app.withEm(() => app.services.negotiator.sweep());
     const [row] = await sql(app, `select ended_reason from opportunities where id = ?`, [w.id]);
     expect(row.ended_reason).toBe('network_deleted');
   });

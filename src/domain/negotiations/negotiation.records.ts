@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TurnMeta } from '../../entities/negotiation.entity';
 import type { Opportunity } from '../../entities/opportunity.entity';
-import { fromRow } from '../opportunities/opportunity.records';
+import { DUE_ENDING_SQL, fromReadRow } from '../opportunities/opportunity.records';
 import type { NegotiationAction, NegotiationView as RulesView, Outcome } from './negotiation.rules';
 
 export interface NegotiationRecord {
@@ -41,24 +41,33 @@ interface JoinedRow extends Record<string, unknown> {
   n_created_at: Date;
   n_updated_at: Date;
   intents_active: boolean;
+  due: string | null;
 }
 
-/** Columns for `select` over `negotiations n join opportunities o`; read back with stateOf. */
-export const STATE_COLUMNS = `o.*, n.id as n_id, n.awaiting_user_id as n_awaiting_user_id, n.outcome as n_outcome, n.settled_at as n_settled_at,
+/**
+ * Columns for `select` over `negotiations n join opportunities o`; read back with stateOf. With
+ * the opportunity's due ending (READ_COLUMNS), so a read shows an ended opportunity's
+ * negotiation closed before the sweep or a write commits it.
+ */
+export const STATE_COLUMNS = `o.*, ${DUE_ENDING_SQL} as due, n.id as n_id, n.awaiting_user_id as n_awaiting_user_id, n.outcome as n_outcome, n.settled_at as n_settled_at,
   n.turn_count as n_turn_count, n.created_at as n_created_at, n.updated_at as n_updated_at,
   not exists (select 1 from intents i where i.id in (o.intent_a_id, o.intent_b_id) and (i.status <> 'active' or i.archived_at is not null)) as intents_active`;
 
 export function stateOf(row: JoinedRow): NegotiationState {
-  const opportunity = fromRow(row as unknown as Parameters<typeof fromRow>[0]);
+  const opportunity = fromReadRow(row as unknown as Parameters<typeof fromReadRow>[0]);
+  // An ending due but not yet written closes the open negotiation, as reconcileEndings will: at
+  // the expiry when that is the reason, else as of this read.
+  const closing = !!row.due && row.n_outcome === null;
+  const settledAt = row.n_settled_at ? new Date(row.n_settled_at) : closing ? (row.due === 'expired' ? opportunity.expiresAt : new Date()) : null;
   return {
     opportunity,
     intentsActive: !!row.intents_active,
     negotiation: {
       id: row.n_id,
       opportunityId: opportunity.id,
-      awaitingUserId: row.n_awaiting_user_id,
-      outcome: row.n_outcome,
-      settledAt: row.n_settled_at ? new Date(row.n_settled_at) : null,
+      awaitingUserId: closing ? null : row.n_awaiting_user_id,
+      outcome: closing ? 'closed' : row.n_outcome,
+      settledAt,
       turnCount: Number(row.n_turn_count),
       createdAt: new Date(row.n_created_at),
       updatedAt: new Date(row.n_updated_at),

@@ -4,7 +4,7 @@ import { DatabaseClock } from '../../db/database-clock';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
-import { resolveVisibleId } from '../opportunities/opportunity.records';
+import { DUE_ENDING_SQL, resolveVisibleId } from '../opportunities/opportunity.records';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound, unauthenticated } from '../shared/errors';
@@ -69,7 +69,6 @@ export class NegotiationService extends DomainService {
     const userId = requireUser(actor);
     const em = this.em;
     const id = await this.visible(em, userId, opportunityIdOrShort);
-    await reconcileEndings(em, { kind: 'opportunity', id });
     return this.readAs(userId, id);
   }
 
@@ -125,14 +124,13 @@ export class NegotiationService extends DomainService {
     const input = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = input.intentId ? (await requireOwnIntent(em, userId, input.intentId)).id : null;
-    await reconcileEndings(em, { kind: 'user', userId });
     const clauses = ['(o.user_a_id = ? or o.user_b_id = ?)'];
     const params: unknown[] = [userId, userId];
     if (intentId) {
       clauses.push('(o.intent_a_id = ? or o.intent_b_id = ?)');
       params.push(intentId, intentId);
     }
-    if (input.state) clauses.push(input.state === 'open' ? 'n.outcome is null' : 'n.outcome is not null');
+    if (input.state) clauses.push(input.state === 'open' ? `(n.outcome is null and ${DUE_ENDING_SQL} is null)` : `(n.outcome is not null or ${DUE_ENDING_SQL} is not null)`);
     return this.page(userId, clauses.join(' and '), params, input.limit ?? LIST_DEFAULT, input.offset ?? 0);
   }
 
@@ -149,7 +147,6 @@ export class NegotiationService extends DomainService {
       const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from users where id = ?`, [other]);
       if (!Number(row.n)) throw notFound('User');
     }
-    await reconcileEndings(em, { kind: 'user', userId: me });
     const where = other === me ? '(o.user_a_id = ? or o.user_b_id = ?)' : '((o.user_a_id = ? and o.user_b_id = ?) or (o.user_b_id = ? and o.user_a_id = ?))';
     const params = other === me ? [me, me] : [me, other, me, other];
     return this.page(me, where, params, input.limit ?? USER_HISTORY_DEFAULT, input.offset ?? 0);

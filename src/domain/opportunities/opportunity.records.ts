@@ -21,6 +21,16 @@ export const DUE_ENDING_SQL = `(case
   when o.expires_at <= now() then 'expired'
   else null end)`;
 
+/**
+ * The columns a read selects: the row and the ending that is due but not yet written. Reads
+ * show that ending (fromReadRow) without writing it; the minute sweep and the next write to the
+ * opportunity commit it with its frames (reconcileEndings), so a GET takes no lock and appends nothing.
+ */
+export const READ_COLUMNS = `o.*, ${DUE_ENDING_SQL} as due`;
+
+/** The status a reader sees, for filters: `expired` once an ending is due. */
+export const READ_STATUS_SQL = `(case when ${DUE_ENDING_SQL} is null then o.status else 'expired' end)`;
+
 interface OpportunityRow {
   id: string;
   intent_a_id: string;
@@ -65,6 +75,13 @@ export function fromRow(r: OpportunityRow): Opportunity {
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   });
+}
+
+/** A row read with READ_COLUMNS: an ending that is due shows as written (status expired, its reason). */
+export function fromReadRow(r: OpportunityRow): Opportunity {
+  const o = fromRow(r);
+  if (r.due) Object.assign(o, { status: 'expired', endedReason: r.due });
+  return o;
 }
 
 export interface LockedOpportunity {

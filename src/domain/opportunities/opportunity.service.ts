@@ -25,7 +25,7 @@ import {
   introductionNotPossible,
 } from './opportunity.errors';
 import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
-import { findPair, fromRow, lockOpportunity, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
+import { findPair, fromReadRow, lockOpportunity, READ_COLUMNS, READ_STATUS_SQL, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
 import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
 import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
@@ -133,15 +133,14 @@ export class OpportunityService extends DomainService {
     const filter = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = intentIdOrShort ? (await requireOwnIntent(em, userId, intentIdOrShort)).id : null;
-    await reconcileEndings(em, { kind: 'user', userId });
     const { where, params } = listWhere(userId, filter, intentId);
     const limit = filter.limit ?? LIST_DEFAULT_LIMIT;
     const offset = filter.offset ?? 0;
     const [rows, [{ n }]] = await Promise.all([
-      em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where ${where} order by o.updated_at desc, o.id desc limit ? offset ?`, [...params, limit, offset]),
+      em.execute<Array<Parameters<typeof fromReadRow>[0]>>(`select ${READ_COLUMNS} from opportunities o where ${where} order by o.updated_at desc, o.id desc limit ? offset ?`, [...params, limit, offset]),
       em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities o where ${where}`, params),
     ]);
-    const opportunities = await this.views(userId, rows.map(fromRow));
+    const opportunities = await this.views(userId, rows.map(fromReadRow));
     return { opportunities, limit, offset, total: Number(n) };
   }
 
@@ -149,7 +148,6 @@ export class OpportunityService extends DomainService {
     const userId = requireUser(actor);
     const id = await resolveVisibleId(this.em, userId, idOrShort);
     if (!id) throw opportunityNotFound();
-    await reconcileEndings(this.em, { kind: 'opportunity', id });
     return (await this.viewsFor(userId, [id]))[0];
   }
 
@@ -211,8 +209,8 @@ export class OpportunityService extends DomainService {
   /** Like viewsFor, with null for an id that is gone (batch loaders). */
   async viewsOrNull(userId: string, ids: readonly string[]): Promise<Array<OpportunityView | null>> {
     if (!ids.length) return [];
-    const rows = await this.em.execute<Array<Parameters<typeof fromRow>[0]>>(`select o.* from opportunities o where o.id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
-    const views = await this.views(userId, rows.map(fromRow));
+    const rows = await this.em.execute<Array<Parameters<typeof fromReadRow>[0]>>(`select ${READ_COLUMNS} from opportunities o where o.id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
+    const views = await this.views(userId, rows.map(fromReadRow));
     const byId = new Map(views.map((v) => [v.id, v]));
     return ids.map((id) => byId.get(id) ?? null);
   }
@@ -363,11 +361,11 @@ function listWhere(userId: string, f: ListFilter, intentId: string | null): { wh
     params.push(intentId, intentId);
   }
   if (f.status) {
-    clauses.push('o.status = ?');
+    clauses.push(`${READ_STATUS_SQL} = ?`);
     params.push(f.status);
   }
   if (f.statuses?.length) {
-    clauses.push('o.status = any(?::text[])');
+    clauses.push(`${READ_STATUS_SQL} = any(?::text[])`);
     params.push(`{${[...new Set(f.statuses)].join(',')}}`);
   }
   if (f.networkId) {
