@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { decideByRules } from '../src/ai/local-negotiator-policy';
 import type { NegotiationContext, PolicyTurn } from '../src/ai/negotiator-policy';
 import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
-import { availableActions, MAX_TURNS, MESSAGE_LIMIT, type NegotiationView } from '../src/domain/negotiations/negotiation.rules';
+import { availableActions, MAX_TURNS, MESSAGE_LIMIT, type ProtocolState } from '../src/domain/negotiations/negotiation.rules';
 import { NEED_TUNING } from '../src/domain/negotiations/requirements.rules';
 
 interface Intent { key: string; user: string; networks: string[]; text: string }
@@ -53,7 +53,7 @@ export function negotiate(a: { name: string; text: string; facets: Facets }, b: 
   let asks = 0;
   for (let i = 0; i < MAX_TURNS; i++) {
     const seat = (i % 2) as 0 | 1;
-    const view: NegotiationView = { seatUserIds: ['A', 'B'], awaitingUserId: seat === 0 ? 'A' : 'B', outcome: null, turns: turns.map((t, k) => ({ turnIndex: k, seatUserId: t.seat === 0 ? 'A' : 'B', action: t.action })), intentsActive: true };
+    const view: ProtocolState = { seatUserIds: ['A', 'B'], awaitingUserId: seat === 0 ? 'A' : 'B', outcome: null, turns: turns.map((t, k) => ({ turnIndex: k, seatUserId: t.seat === 0 ? 'A' : 'B', action: t.action })), intentsActive: true };
     const ctx: NegotiationContext = {
       turnIndex: i,
       maxTurns: MAX_TURNS,

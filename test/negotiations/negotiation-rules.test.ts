@@ -8,14 +8,14 @@ import {
   refusalFor,
   viewAsSeen,
   type NegotiationAction,
-  type NegotiationView,
+  type ProtocolState,
 } from '../../src/domain/negotiations/negotiation.rules';
 
 const A = 'user-a';
 const B = 'user-b';
 const C = 'user-c';
 
-function view(actions: NegotiationAction[], over: Partial<NegotiationView> = {}): NegotiationView {
+function view(actions: NegotiationAction[], over: Partial<ProtocolState> = {}): ProtocolState {
   const turns = actions.map((action, turnIndex) => ({ turnIndex, action, seatUserId: turnIndex % 2 === 0 ? A : B }));
   return { seatUserIds: [A, B], awaitingUserId: actions.length % 2 === 0 ? A : B, outcome: null, turns, intentsActive: true, ...over };
 }

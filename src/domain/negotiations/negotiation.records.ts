@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TurnMeta } from '../../entities/negotiation.entity';
 import type { Opportunity } from '../../entities/opportunity.entity';
 import { DUE_ENDING_SQL, fromReadRow } from '../opportunities/opportunity.records';
-import type { NegotiationAction, NegotiationView as RulesView, Outcome } from './negotiation.rules';
+import type { NegotiationAction, ProtocolState as RulesView, Outcome } from './negotiation.rules';
 
 export interface NegotiationRecord {
   id: string;

@@ -19,7 +19,7 @@ export interface TurnView {
   action: NegotiationAction;
 }
 
-export interface NegotiationView {
+export interface ProtocolState {
   seatUserIds: [string, string];
   awaitingUserId: string | null;
   outcome: Outcome | null;
@@ -49,7 +49,7 @@ export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];
 export const isAction = (v: unknown): v is NegotiationAction => typeof v === 'string' && (ACTIONS as readonly string[]).includes(v);
 
 /** Why `userId` cannot move now, in the order a client should learn it; null when they can. */
-export function blockedReason(n: NegotiationView, userId: string): BlockedReason | null {
+export function blockedReason(n: ProtocolState, userId: string): BlockedReason | null {
   if (!n.seatUserIds.includes(userId)) return 'not_a_seat';
   if (n.outcome !== null) return 'already_settled';
   if (!n.intentsActive) return 'intent_inactive';
@@ -58,19 +58,19 @@ export function blockedReason(n: NegotiationView, userId: string): BlockedReason
   return null;
 }
 
-const lastTurn = (n: NegotiationView): TurnView | undefined => n.turns[n.turns.length - 1];
+const lastTurn = (n: ProtocolState): TurnView | undefined => n.turns[n.turns.length - 1];
 
 /**
  * A proposal stands when the turn just before the caller's is the other seat's `propose`:
  * a counter in between answers or questions it, and the next offer must be proposed again.
  */
-export function otherSeatProposalStands(n: NegotiationView, userId: string): boolean {
+export function otherSeatProposalStands(n: ProtocolState, userId: string): boolean {
   const last = lastTurn(n);
   return !!last && last.action === 'propose' && last.seatUserId !== userId;
 }
 
 /** The actions `userId` may send now (protocol.availableActions). */
-export function availableActions(n: NegotiationView, userId: string): NegotiationAction[] {
+export function availableActions(n: ProtocolState, userId: string): NegotiationAction[] {
   if (blockedReason(n, userId)) return [];
   if (n.turns.length === 0) return ['propose', 'decline'];
   const standing = otherSeatProposalStands(n, userId);
@@ -86,7 +86,7 @@ const BLOCKED_REFUSAL: Record<BlockedReason, Refusal> = {
 };
 
 /** The refusal for a turn `userId` wants to send, or null when it may be recorded. */
-export function refusalFor(n: NegotiationView, userId: string, action: NegotiationAction): Refusal | null {
+export function refusalFor(n: ProtocolState, userId: string, action: NegotiationAction): Refusal | null {
   const blocked = blockedReason(n, userId);
   if (blocked) return BLOCKED_REFUSAL[blocked];
   const standing = otherSeatProposalStands(n, userId);
@@ -107,7 +107,7 @@ export function refusalFor(n: NegotiationView, userId: string, action: Negotiati
  * `seenCount` turns (seat A, the opener, is awaited before any). A settlement by a turn the
  * client did not see, or a closing after it, is unknown to it as well.
  */
-export function viewAsSeen(n: NegotiationView, seenCount: number): NegotiationView {
+export function viewAsSeen(n: ProtocolState, seenCount: number): ProtocolState {
   if (seenCount >= n.turns.length) return n;
   const turns = n.turns.slice(0, seenCount);
   const last = turns[turns.length - 1];
@@ -122,7 +122,7 @@ export function viewAsSeen(n: NegotiationView, seenCount: number): NegotiationVi
  * the client would have learnt it; a turn that state allowed lost a race to the turns after it
  * (409 "The other seat moved first", whatever those turns did).
  */
-export function refusalAsSeen(n: NegotiationView, seenCount: number, userId: string, action: NegotiationAction): Refusal | null {
+export function refusalAsSeen(n: ProtocolState, seenCount: number, userId: string, action: NegotiationAction): Refusal | null {
   if (seenCount >= n.turns.length) return refusalFor(n, userId, action);
   return refusalFor(viewAsSeen(n, seenCount), userId, action) ?? REFUSALS.raced;
 }
@@ -138,7 +138,7 @@ export interface TurnEffect {
 }
 
 /** What recording `action` by `userId` does (call only after refusalFor returned null). */
-export function effectOf(n: NegotiationView, userId: string, action: NegotiationAction): TurnEffect {
+export function effectOf(n: ProtocolState, userId: string, action: NegotiationAction): TurnEffect {
   const other = n.seatUserIds[0] === userId ? n.seatUserIds[1] : n.seatUserIds[0];
   if (action === 'accept') return { outcome: 'agreed', awaitingUserId: null, opportunityStatus: 'pending', turnLimitReached: false };
   if (action === 'decline') return { outcome: 'declined', awaitingUserId: null, opportunityStatus: 'rejected', turnLimitReached: false };
@@ -147,7 +147,7 @@ export function effectOf(n: NegotiationView, userId: string, action: Negotiation
 }
 
 /** Guidance for the seat reading the protocol block. */
-export function guidance(n: NegotiationView, userId: string): string {
+export function guidance(n: ProtocolState, userId: string): string {
   const reason = blockedReason(n, userId);
   switch (reason) {
     case 'not_a_seat':
