@@ -14,8 +14,8 @@
  */
 import { devSetFiles } from './dev-set-files';
 import { readFileSync } from 'node:fs';
-import { decideByRules } from '../src/ai/local-negotiator-policy';
-import type { NegotiationContext, PolicyTurn } from '../src/ai/negotiator-policy';
+import { decideByRules } from '../src/domain/negotiations/local-negotiator-policy';
+import type { NegotiationContext, PolicyTurn } from '../src/domain/negotiations/ports';
 import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
 import { availableActions, MAX_TURNS, MESSAGE_LIMIT, type ProtocolState } from '../src/domain/negotiations/negotiation.rules';
 import { NEED_TUNING } from '../src/domain/negotiations/requirements.rules';

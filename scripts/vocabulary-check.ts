@@ -13,11 +13,11 @@ const ROOT = resolve(__dirname, '..');
 
 /**
  * The code that reads and ranks intents. The hand vocabulary of the earlier matcher
- * (src/domain/matching/lexicon.ts, facets and attributes rules, src/ai/facet-phrases.ts) no
+ * (src/domain/matching: lexicon.ts, the facets and attributes rules, facet-phrases.ts) no
  * longer ranks; it still feeds the hosted negotiator until that is rebuilt on this reader, and is
  * outside this check until then (docs/matching.md).
  */
-export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/ai/local-intent-preparer.ts'];
+export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/domain/intents/local-intent-preparer.ts'];
 
 function files(path: string): string[] {
   const abs = join(ROOT, path);

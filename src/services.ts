@@ -22,13 +22,10 @@ import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
 import type { OpenAIClient } from './ai/openai-client';
-import { providerFromConfig } from './ai/provider';
-import { ProviderCandidateJudge } from './ai/provider-candidate-judge';
+import { adaptersFromConfig } from './adapters';
 import { createWebServices, type WebServices } from './domain/web/web-services';
-import { intentPreparerFor } from './ai/intent-preparer';
 import { IntentService } from './domain/intents/intent.service';
 import { PreparationReceipts } from './domain/intents/preparation-receipt';
-import { embedderFromProvider } from './ai/embedder-factory';
 import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
 import { itemVectorIndexFromConfig, vectorIndexFromConfig } from './vector/index-factory';
@@ -120,7 +117,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const apiKeys = new ApiKeyService(credentials);
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger, { printNotices: config.LOG_LEVEL !== 'silent' });
-  const provider = providerFromConfig(config);
+  const adapters = adaptersFromConfig(config);
+  const { provider } = adapters;
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
@@ -128,10 +126,10 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const streamClosers = new Set<() => Promise<void> | void>();
   const agents = new AgentService(core, hooks);
   const eventStream = new EventStreamService(core, { notifier, hub: new FrameHub(orm, notifier, logger), agents, closers: streamClosers });
-  const matching = new MatchingService(core, new IntentIndexer(core, embedderFromProvider(provider), vectorIndex, jobs), jobs, provider ? new ProviderCandidateJudge(provider) : null);
+  const matching = new MatchingService(core, new IntentIndexer(core, adapters.embedder, vectorIndex, jobs), jobs, adapters.candidateJudge);
   const storage = new ImageStorageService(core);
-  const legacy = createLegacyServices(core, { provider, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
-  const opportunityServices = createOpportunityServices(core, { jobs, provider });
+  const legacy = createLegacyServices(core, { textEmbedder: adapters.textEmbedder, answerModel: adapters.answerModel, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
+  const opportunityServices = createOpportunityServices(core, { jobs, policy: adapters.negotiatorPolicy, cardWriter: adapters.cardWriter });
   const services: Services = {
     ...core,
     ...opportunityServices,
@@ -146,8 +144,8 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     authenticator,
     accounts,
     auth: createAuthServices(core, () => services),
-    web: createWebServices(core, provider),
-    intents: new IntentService(core, hooks, intentPreparerFor(provider), new PreparationReceipts(config.SESSION_SECRET)),
+    web: createWebServices(core, { suggestion: adapters.suggestionModel, extractor: adapters.pageExtractor }),
+    intents: new IntentService(core, hooks, adapters.intentPreparer, new PreparationReceipts(config.SESSION_SECRET)),
     networks: createNetworkServices(core, { hooks, mailer, accounts }),
     matching,
     vectorIndex,

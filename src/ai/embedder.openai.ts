@@ -1,5 +1,6 @@
 import type { Facets } from '../domain/matching/facets.rules';
-import { normalize, swapSides, type Embedder } from './embedder';
+import type { Embedder } from '../domain/matching/ports';
+import { normalize, swapSides } from '../domain/matching/vectors';
 import type { OpenAIClient } from './openai-client';
 
 /** The words of one side of an intent as the general reader found them, labelled for the model. */

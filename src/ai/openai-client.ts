@@ -1,24 +1,5 @@
+import { ProviderError, type ChatMessage } from '../domain/shared/ports';
 import { cutText } from '../domain/shared/text-cut';
-
-/**
- * A small client for OpenAI-compatible servers (OpenAI, OpenRouter, Ollama, vLLM): chat
- * completions and embeddings over fetch. Every failure becomes a ProviderError, so callers
- * can answer "try again" without knowing the transport.
- */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 export interface ChatOptions {
   temperature?: number;
@@ -64,6 +45,11 @@ export function retryDelayMs(retryAfter: string | null, attempt: number, random 
 
 const retryable = (status: number) => status === 429 || status >= 500;
 
+/**
+ * A small client for OpenAI-compatible servers (OpenAI, OpenRouter, Ollama, vLLM): chat
+ * completions and embeddings over fetch. Every failure becomes a ProviderError, so callers
+ * can answer "try again" without knowing the transport.
+ */
 export class OpenAIClient {
   private readonly maxRetries: number;
   private readonly sleep: (ms: number) => Promise<void>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { CandidateJudge, CandidateJudgement } from '../domain/matching/candidate-judge';
-import { clip } from './facet-phrases';
-import { ProviderError, type OpenAIClient } from './openai-client';
+import { clip } from '../domain/matching/facet-phrases';
+import type { CandidateJudge, CandidateJudgement } from '../domain/matching/ports';
+import { ProviderError } from '../domain/shared/ports';
+import type { OpenAIClient } from './openai-client';
 
 const SYSTEM_PROMPT = `You judge introductions. You receive one person's intent (what they look for or offer) and candidate
 intents of other people. For each candidate judge two things:

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { clip } from '../domain/matching/facet-phrases';
+import type { LocalCardWriter } from '../domain/opportunities/local-card-writer';
+import type { CardInput, CardWriter } from '../domain/opportunities/ports';
+import { ProviderError } from '../domain/shared/ports';
 import { isStorableText } from '../domain/shared/validation';
 import type { OpportunityCard } from '../entities/opportunity.entity';
-import { clip } from './facet-phrases';
-import type { LocalCardWriter } from './local-card-writer';
-import { ProviderError, type OpenAIClient } from './openai-client';
-import type { CardInput, CardWriter } from './opportunity-card-writer';
+import type { OpenAIClient } from './openai-client';
 
 const SYSTEM_PROMPT = `You write the card of a proposed introduction between two people, each with an intent (what they look for
 or offer). You receive both intents, the people's names, the facts the service found (what each offers that the other needs,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { isAbusive } from './abuse-check';
-import { normalizeDraft } from './draft-signals';
-import type { IntentPreparer, PreparationAnswer, PreparationVerdict } from './intent-preparer';
-import { ProviderError, type OpenAIClient } from './openai-client';
-import { answerText } from './recovery-questions';
+import { isAbusive } from '../domain/intents/abuse-check';
+import { normalizeDraft } from '../domain/intents/draft-signals';
+import type { IntentPreparer, PreparationAnswer, PreparationVerdict } from '../domain/intents/ports';
+import { answerText } from '../domain/intents/recovery-questions';
+import { ProviderError } from '../domain/shared/ports';
 import { cutText } from '../domain/shared/text-cut';
+import type { OpenAIClient } from './openai-client';
 
 const SYSTEM_PROMPT = `You review drafts of intents for an introduction-matching service. An intent says, in free text,
 what a person is looking for or can offer (a hire, a job, funding, a cofounder, a room, a playtest group, a mentor...).

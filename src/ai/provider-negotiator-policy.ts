@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { LocalNegotiatorPolicy } from '../domain/negotiations/local-negotiator-policy';
 import { ACTIONS, type NegotiationAction } from '../domain/negotiations/negotiation.rules';
+import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from '../domain/negotiations/ports';
 import { unreadTerms } from '../domain/negotiations/proposal-terms.rules';
 import { questionsIn } from '../domain/negotiations/requirements.rules';
+import { ProviderError } from '../domain/shared/ports';
 import { isStorableText } from '../domain/shared/validation';
-import type { LocalNegotiatorPolicy } from './local-negotiator-policy';
-import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './negotiator-policy';
-import { ProviderError, type OpenAIClient } from './openai-client';
+import type { OpenAIClient } from './openai-client';
 
 const SYSTEM_PROMPT = `You write one turn of a negotiation for an introduction-matching service. Two agents, one per person,
 decide whether their owners should be introduced. You act for "me"; "them" is the other seat.

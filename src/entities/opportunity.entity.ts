@@ -15,7 +15,7 @@ export interface SeatCardText {
   mainText: string;
 }
 
-/** The card, written once when the opportunity opens (src/ai/opportunity-card-writer.ts). */
+/** The card, written once when the opportunity opens (src/domain/opportunities/ports.ts). */
 export interface OpportunityCard {
   /** Seat A is the owner of intent A (the opener), seat B the other owner. */
   a: SeatCardText;

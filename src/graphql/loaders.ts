@@ -13,7 +13,7 @@ import { Intent } from '../entities/intent.entity';
 import type { OpportunityView } from '../domain/opportunities/opportunity.views';
 import type { NegotiationView } from '../domain/negotiations/negotiation.views';
 import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
-import type { MessageView } from '../domain/conversations/message.records';
+import type { MessageView } from '../domain/conversations/message-view';
 
 /**
  * Per-request batch loaders, so nested fields cost one query per level rather than one per row.

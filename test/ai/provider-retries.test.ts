@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { loadConfig } from '../../src/config';
-import { OpenAIClient, ProviderError, RETRY_MAX_WAIT_MS, retryDelayMs } from '../../src/ai/openai-client';
+import { OpenAIClient, RETRY_MAX_WAIT_MS, retryDelayMs } from '../../src/ai/openai-client';
+import { ProviderError } from '../../src/domain/shared/ports';
 import { providerFromConfig } from '../../src/ai/provider';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalIntentPreparer } from '../../src/ai/local-intent-preparer';
+import { LocalIntentPreparer } from '../../src/domain/intents/local-intent-preparer';
 import { loadDevSets } from '../helpers/dev-set';
 
 /** A stated need or offer is never refused by the local preparer: a refusal turns a person away. */

@@ -1,6 +1,6 @@
-import { normalizeDraft, readSignals } from '../../src/ai/draft-signals';
-import { summarizeIntent } from '../../src/ai/intent-summary';
-import { foldAnswers, slotOfPrompt } from '../../src/ai/recovery-questions';
+import { normalizeDraft, readSignals } from '../../src/domain/intents/draft-signals';
+import { summarizeIntent } from '../../src/domain/intents/intent-summary';
+import { foldAnswers, slotOfPrompt } from '../../src/domain/intents/recovery-questions';
 
 describe('local preparation rules', () => {
   it('summarises a bullet list as its heading and items', () => {

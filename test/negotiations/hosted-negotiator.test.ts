@@ -1,4 +1,4 @@
-import type { NegotiatorPolicy } from '../../src/ai/negotiator-policy';
+import type { NegotiatorPolicy } from '../../src/domain/negotiations/ports';
 import { HostedNegotiator } from '../../src/domain/negotiations/hosted-negotiator.service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createExternalAgent } from '../conversations/helpers';

@@ -1,5 +1,5 @@
-import { decideByRules, withoutRepeat } from '../../src/ai/local-negotiator-policy';
-import type { NegotiationContext } from '../../src/ai/negotiator-policy';
+import { decideByRules, withoutRepeat } from '../../src/domain/negotiations/local-negotiator-policy';
+import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
 import { dimCompatibility } from '../../src/domain/matching/ranking.rules';
 import { answerPart, gatherEvidence, proposedTerms } from '../../src/domain/negotiations/evidence.rules';

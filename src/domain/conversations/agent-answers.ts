@@ -3,7 +3,8 @@ import type { MessagePart } from '../../entities/conversation-message.entity';
 import { appendEvent, lockEventCounters } from '../../events/event-log';
 import { openAgentThread } from './agent-thread';
 import { principalInputFrame } from './conversation.frames';
-import { insertMessage, textParts, type MessageView } from './message.records';
+import type { MessageView } from './message-view';
+import { insertMessage, textParts } from './message.records';
 
 export interface OwnerAnswer {
   questionId: string;

@@ -13,7 +13,8 @@ import { writeAgentThreadEntries } from './agent-thread.entries';
 import { agentKeyRequired, notSelectedNegotiator, ownerVoiceRequired } from './conversation.errors';
 import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
-import { insertMessage, type MessageView } from './message.records';
+import type { MessageView } from './message-view';
+import { insertMessage } from './message.records';
 
 export interface AgentThreadState {
   /** Who holds the owner's seat: `system` (the hosted negotiator) or `external`. */

@@ -1,5 +1,5 @@
 import { notification, type FrameInput } from '../../events/event-log';
-import type { MessageView } from './message.records';
+import type { MessageView } from './message-view';
 import { clipText } from '../shared/text-cut';
 
 /** The chat frame (core-api.md, Events 4): no title, the message in its read shape. */

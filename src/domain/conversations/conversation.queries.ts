@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AgentQuestionScope, QuestionMatch } from '../../entities/agent-question.entity';
-import { toMessageView, type MessageRow, type MessageView } from './message.records';
+import type { MessageView } from './message-view';
+import { toMessageView, type MessageRow } from './message.records';
 
 /**
  * Batch reads of conversations: one statement for a whole list, so a page of conversations

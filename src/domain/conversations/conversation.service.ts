@@ -10,7 +10,8 @@ import { conversationNotFound } from './conversation.errors';
 import { listMessages, type ConversationRow } from './conversation.queries';
 import { CONVERSATIONS_PAGE, listQuerySchema, messagesQuerySchema, MESSAGES_PAGE, openDmSchema, postMessageSchema } from './conversation.schemas';
 import { openDirectConversation } from './direct-conversation';
-import { insertMessage, type MessageView } from './message.records';
+import type { MessageView } from './message-view';
+import { insertMessage } from './message.records';
 
 export interface ConversationPage {
   conversations: ConversationRow[];

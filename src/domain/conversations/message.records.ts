@@ -3,16 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessagePart, MessageRole } from '../../entities/conversation-message.entity';
 import { appendEvents } from '../../events/event-log';
 import { messageFrame } from './conversation.frames';
-
-/** A message in its documented read shape, plus who wrote it (`senderId` is a participantId). */
-export interface MessageView {
-  id: string;
-  role: MessageRole;
-  parts: MessagePart[];
-  createdAt: string;
-  metadata?: Record<string, unknown>;
-  senderId: string | null;
-}
+import type { MessageView } from './message-view';
 
 /** A `conversation_messages` row as read with SQL. */
 export interface MessageRow {

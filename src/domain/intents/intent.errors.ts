@@ -1,4 +1,4 @@
-import type { RejectionReason } from '../../ai/intent-preparer';
+import type { RejectionReason } from './ports';
 import { conflict, DomainError, forbidden, notFound, unavailable, unprocessable } from '../shared/errors';
 
 /** 422: the draft was read and cannot be admitted (decisions.md section 4 gives the code). */

@@ -1,8 +1,8 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { normalizeDraft } from '../../ai/draft-signals';
-import type { IntentPreparer, PreparationAnswer, RecoveryField } from '../../ai/intent-preparer';
-import { ProviderError } from '../../ai/openai-client';
+import { normalizeDraft } from './draft-signals';
+import type { IntentPreparer, PreparationAnswer, RecoveryField } from './ports';
+import { ProviderError } from '../shared/ports';
 import type { Actor } from '../../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
 import { IntentNetwork } from '../../entities/intent-network.entity';

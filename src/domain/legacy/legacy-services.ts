@@ -1,6 +1,3 @@
-import { answerModelFor } from '../../ai/answer-model';
-import type { OpenAIClient } from '../../ai/openai-client';
-import { textEmbedderFor } from '../../ai/text-embedder';
 import type { EventNotifier } from '../../events/notifier';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { VectorIndex } from '../../vector/vector-index';
@@ -15,6 +12,7 @@ import { EmbeddingService } from './embeddings/embedding.service';
 import { IndexService } from './indexes/index.service';
 import { ITEM_EMBED_JOB, ITEM_SWEEP_JOB, ItemIndexer } from './items/item-indexer.service';
 import { ItemService } from './items/item.service';
+import type { AnswerModel, TextEmbedder } from './ports';
 import { DidProfileService } from './profile/did-profile.service';
 import { RetrievalService } from './retrieval/retrieval.service';
 
@@ -37,7 +35,8 @@ export interface LegacyServices {
 }
 
 export interface LegacyDeps {
-  provider: OpenAIClient | null;
+  textEmbedder: TextEmbedder;
+  answerModel: AnswerModel;
   notifier: EventNotifier;
   jobs: JobQueue;
   hooks: DomainHooks;
@@ -47,8 +46,8 @@ export interface LegacyDeps {
 }
 
 export function createLegacyServices(core: CoreDeps, deps: LegacyDeps): LegacyServices {
-  const indexer = new ItemIndexer(core, textEmbedderFor(deps.provider), deps.itemIndex, deps.jobs);
-  const model = answerModelFor(deps.provider);
+  const indexer = new ItemIndexer(core, deps.textEmbedder, deps.itemIndex, deps.jobs);
+  const model = deps.answerModel;
   const indexes = new IndexService(core, indexer);
   const items = new ItemService(core, indexes, indexer);
   const retrieval = new RetrievalService(core, indexer);

@@ -2,7 +2,8 @@ import { copyIntoRebuild, type ReindexProgress } from '../../vector/copy-into-re
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { fromBuffer, toBuffer, type Embedder } from '../../ai/embedder';
+import type { Embedder } from './ports';
+import { fromBuffer, toBuffer } from './vectors';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../vector/vector-index';

@@ -1,5 +1,5 @@
 import type { Actor } from '../../auth/actor';
-import { fromBuffer } from '../../ai/embedder';
+import { fromBuffer } from './vectors';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
@@ -10,7 +10,8 @@ import { EMBED_JOB, SWEEP_JOB, type IntentIndexer } from './intent-indexer.servi
 import { requireOwnIntent } from '../intents/own-intent';
 import { discoverSchema } from './matching.schemas';
 import { readIntent, type IntentReading } from '../reading/intent-reader';
-import { judgedScore, JUDGED, type CandidateJudge } from './candidate-judge';
+import { judgedScore, JUDGED } from './candidate-judge';
+import type { CandidateJudge } from './ports';
 import { rankCandidates } from './local-ranker';
 import { DEFAULT_PARAMS } from './pair-score';
 import { idfFrom } from './term-stats';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from '../../ai/negotiator-policy';
+import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './ports';
 import type { OwnerQuestionTopic } from '../../entities/negotiation.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import { selectedNegotiator } from '../agents/selected-negotiator';

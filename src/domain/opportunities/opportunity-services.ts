@@ -1,16 +1,15 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cardWriterFor } from '../../ai/opportunity-card-writer';
-import { negotiatorPolicyFor } from '../../ai/negotiator-policy';
-import type { OpenAIClient } from '../../ai/openai-client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { HostedNegotiator } from '../negotiations/hosted-negotiator.service';
 import { noteIntentChanges } from '../negotiations/intent-changes';
 import { NegotiationService } from '../negotiations/negotiation.service';
+import type { NegotiatorPolicy } from '../negotiations/ports';
 import type { CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { reconcileEndings } from './opportunity-endings';
 import { OpportunityService } from './opportunity.service';
+import type { CardWriter } from './ports';
 
 export interface OpportunityServices {
   opportunities: OpportunityService;
@@ -19,11 +18,11 @@ export interface OpportunityServices {
   negotiator: HostedNegotiator;
 }
 
-export function createOpportunityServices(core: CoreDeps, deps: { jobs: JobQueue; provider: OpenAIClient | null }): OpportunityServices {
-  const negotiator = new HostedNegotiator(core, deps.jobs, negotiatorPolicyFor(deps.provider));
+export function createOpportunityServices(core: CoreDeps, deps: { jobs: JobQueue; policy: NegotiatorPolicy; cardWriter: CardWriter }): OpportunityServices {
+  const negotiator = new HostedNegotiator(core, deps.jobs, deps.policy);
   return {
     negotiator,
-    opportunities: new OpportunityService(core, cardWriterFor(deps.provider), negotiator),
+    opportunities: new OpportunityService(core, deps.cardWriter, negotiator),
     negotiations: new NegotiationService(core, negotiator),
   };
 }

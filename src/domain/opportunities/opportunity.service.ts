@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { CardWriter } from '../../ai/opportunity-card-writer';
+import type { CardWriter } from './ports';
 import type { Actor } from '../../auth/actor';
 import { Opportunity, type OpportunityCard } from '../../entities/opportunity.entity';
 import { appendEvents } from '../../events/event-log';

@@ -1,14 +1,13 @@
-import type { OpenAIClient } from '../../ai/openai-client';
-import { ProviderError } from '../../ai/openai-client';
 import { WebFetchError } from '../../web/fetch-errors';
 import { readPage } from '../../web/page-reader';
 import type { SafeFetcher } from '../../web/safe-fetcher';
 import { normalizeUrl } from '../../web/url-normalizer';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { ProviderError } from '../shared/ports';
 import { parseInput } from '../shared/validation';
 import { suggestedSocials, suggestionFromPages, type SocialLinkValue, type SourcePage, type WrittenSuggestion } from './profile-suggestion.rules';
 import { SOCIAL_LABELS, socialProfileUrl } from './social-links.rules';
-import { modelSuggestion } from './suggestion-model';
+import type { SuggestionModel } from './ports';
 import { enrichmentSchema, type EnrichmentRequest } from './web.schemas';
 
 export interface EnrichmentResult {
@@ -35,7 +34,7 @@ export class EnrichmentService extends DomainService {
   constructor(
     core: CoreDeps,
     private readonly fetcher: SafeFetcher,
-    private readonly provider: OpenAIClient | null,
+    private readonly model: SuggestionModel | null,
   ) {
     super(core);
   }
@@ -106,9 +105,9 @@ export class EnrichmentService extends DomainService {
   /** With a language model, its suggestion; without one (or when it fails), the pages' own text. */
   private async write(name: string | null, pages: SourcePage[]): Promise<WrittenSuggestion> {
     if (pages.length === 0) return { intro: null, location: null, intents: [] };
-    if (this.provider) {
+    if (this.model) {
       try {
-        return await modelSuggestion(this.provider, name, pages);
+        return await this.model.suggest(name, pages);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         this.logger.warn({ err: err.message }, 'enrichment: the language model failed; building the suggestion from the pages');

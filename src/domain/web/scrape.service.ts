@@ -1,12 +1,11 @@
-import type { OpenAIClient } from '../../ai/openai-client';
-import { ProviderError } from '../../ai/openai-client';
 import { readPage, type ReadablePage } from '../../web/page-reader';
 import type { SafeFetcher } from '../../web/safe-fetcher';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { ProviderError } from '../shared/ports';
 import { parseInput } from '../shared/validation';
 import { asDomainRefusal, nothingReadable } from './fetch-refusal';
-import { modelExtract } from './objective-extract';
 import { matchingPassages } from './passage-filter.rules';
+import type { PageExtractor } from './ports';
 import { scrapeSchema } from './web.schemas';
 
 export interface ScrapeResult {
@@ -20,7 +19,7 @@ export class ScrapeService extends DomainService {
   constructor(
     core: CoreDeps,
     private readonly fetcher: SafeFetcher,
-    private readonly provider: OpenAIClient | null,
+    private readonly extractor: PageExtractor | null,
   ) {
     super(core);
   }
@@ -42,9 +41,9 @@ export class ScrapeService extends DomainService {
 
   /** With a language model, its extract; without one (or when it fails), the matching passages. */
   private async narrow(page: ReadablePage, objective: string): Promise<string> {
-    if (this.provider) {
+    if (this.extractor) {
       try {
-        return await modelExtract(this.provider, page, objective);
+        return await this.extractor.extract(page, objective);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         // The URL is not logged: query strings can carry secrets.

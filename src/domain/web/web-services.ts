@@ -1,7 +1,7 @@
-import type { OpenAIClient } from '../../ai/openai-client';
 import { SafeFetcher } from '../../web/safe-fetcher';
 import type { CoreDeps } from '../shared/domain-service';
 import { EnrichmentService } from './enrichment.service';
+import type { PageExtractor, SuggestionModel } from './ports';
 import { ScrapeService } from './scrape.service';
 import { WebPageService } from './web-page.service';
 
@@ -14,7 +14,8 @@ export interface WebServices {
   pages: WebPageService;
 }
 
-export function createWebServices(core: CoreDeps, provider: OpenAIClient | null): WebServices {
+/** The models are null without a provider: scrape and enrichment then answer from the pages alone. */
+export function createWebServices(core: CoreDeps, models: { suggestion: SuggestionModel | null; extractor: PageExtractor | null }): WebServices {
   const { config, logger } = core;
   if (config.WEB_FETCH_ALLOW_LOOPBACK_UNSAFE) {
     logger.warn('WEB_FETCH_ALLOW_LOOPBACK_UNSAFE is on: the web fetcher may reach loopback addresses; never use this in production');
@@ -24,11 +25,11 @@ export function createWebServices(core: CoreDeps, provider: OpenAIClient | null)
     maxBytes: config.WEB_FETCH_MAX_BYTES,
     allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK_UNSAFE,
   });
-  const scrape = new ScrapeService(core, fetcher, provider);
+  const scrape = new ScrapeService(core, fetcher, models.extractor);
   return {
     fetcher,
     scrape,
-    enrichment: new EnrichmentService(core, fetcher, provider),
+    enrichment: new EnrichmentService(core, fetcher, models.suggestion),
     pages: new WebPageService(core, scrape),
   };
 }

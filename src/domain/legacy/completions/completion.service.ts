@@ -1,5 +1,5 @@
-import type { AnswerModel } from '../../../ai/answer-model';
-import { ProviderError, type ChatMessage } from '../../../ai/openai-client';
+import { ProviderError, type ChatMessage } from '../../shared/ports';
+import type { AnswerModel } from '../ports';
 import type { Actor } from '../../../auth/actor';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { parseInput } from '../../shared/validation';

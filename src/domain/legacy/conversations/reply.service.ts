@@ -1,8 +1,8 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { AnswerModel } from '../../../ai/answer-model';
-import type { ChatMessage } from '../../../ai/openai-client';
+import type { ChatMessage } from '../../shared/ports';
+import type { AnswerModel } from '../ports';
 import { PrivateConversation } from '../../../entities/private-conversation.entity';
 import { PrivateMessage } from '../../../entities/private-message.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';

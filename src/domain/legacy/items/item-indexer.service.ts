@@ -1,6 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TextEmbedder } from '../../../ai/text-embedder';
+import type { TextEmbedder } from '../ports';
 import type { JobQueue } from '../../../jobs/job-queue';
 import type { IndexedIntent, VectorIndex } from '../../../vector/vector-index';
 import { copyIntoRebuild, type ReindexProgress } from '../../../vector/copy-into-rebuild';

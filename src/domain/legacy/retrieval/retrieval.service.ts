@@ -1,4 +1,4 @@
-import type { SourcePassage } from '../../../ai/answer-model';
+import type { SourcePassage } from '../ports';
 import { LegacyIndex } from '../../../entities/legacy-index.entity';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { User } from '../../../entities/user.entity';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { OpenAIClient } from '../../ai/openai-client';
-import { ProviderError } from '../../ai/openai-client';
-import { clip, MAX_INTENTS, MAX_INTRO, type SourcePage, type WrittenSuggestion } from './profile-suggestion.rules';
-import { cutText } from '../shared/text-cut';
+import { ProviderError } from '../domain/shared/ports';
+import { cutText } from '../domain/shared/text-cut';
+import type { SuggestionModel } from '../domain/web/ports';
+import { clip, MAX_INTENTS, MAX_INTRO, type SourcePage, type WrittenSuggestion } from '../domain/web/profile-suggestion.rules';
+import type { OpenAIClient } from './openai-client';
 
 /** Text per source sent to the model; the whole prompt stays within a few thousand tokens. */
 const PER_SOURCE_TEXT = 4000;
@@ -38,23 +39,27 @@ function sourceBlock(s: SourcePage): string {
 }
 
 /** The language model's suggestion from the read pages. Throws ProviderError on any failure. */
-export async function modelSuggestion(provider: OpenAIClient, name: string | null, pages: SourcePage[]): Promise<WrittenSuggestion> {
-  const raw = await provider.chatJson(
-    [
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: `Person: ${name ?? '(name not given)'}\n\n${pages.map(sourceBlock).join('\n\n')}` },
-    ],
-    { temperature: 0.2 },
-  );
-  const parsed = answerSchema.safeParse(raw);
-  if (!parsed.success) throw new ProviderError('provider answer does not have the suggestion shape');
-  const text = (v: string | null | undefined, max: number) => (v && v.trim() ? clip(v, max) : null);
-  return {
-    intro: text(parsed.data.intro, MAX_INTRO),
-    location: text(parsed.data.location, 120),
-    intents: (parsed.data.intents ?? [])
-      .map((i) => text(i, 300))
-      .filter((i): i is string => !!i)
-      .slice(0, MAX_INTENTS),
-  };
+export class ProviderSuggestionModel implements SuggestionModel {
+  constructor(private readonly client: OpenAIClient) {}
+
+  async suggest(name: string | null, pages: SourcePage[]): Promise<WrittenSuggestion> {
+    const raw = await this.client.chatJson(
+      [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: `Person: ${name ?? '(name not given)'}\n\n${pages.map(sourceBlock).join('\n\n')}` },
+      ],
+      { temperature: 0.2 },
+    );
+    const parsed = answerSchema.safeParse(raw);
+    if (!parsed.success) throw new ProviderError('provider answer does not have the suggestion shape');
+    const text = (v: string | null | undefined, max: number) => (v && v.trim() ? clip(v, max) : null);
+    return {
+      intro: text(parsed.data.intro, MAX_INTRO),
+      location: text(parsed.data.location, 120),
+      intents: (parsed.data.intents ?? [])
+        .map((i) => text(i, 300))
+        .filter((i): i is string => !!i)
+        .slice(0, MAX_INTENTS),
+    };
+  }
 }

@@ -1,7 +1,7 @@
-import type { Dim, MoneyAmount } from '../domain/matching/attributes.rules';
-import { conceptOf } from '../domain/matching/facets.rules';
-import type { PlaceRef } from '../domain/matching/geo.rules';
-import { cutText } from '../domain/shared/text-cut';
+import { cutText } from '../shared/text-cut';
+import type { Dim, MoneyAmount } from './attributes.rules';
+import { conceptOf } from './facets.rules';
+import type { PlaceRef } from './geo.rules';
 
 /**
  * Facets in words, for the text people and agents read (cards, negotiation messages, questions

@@ -1,7 +1,7 @@
-import type { Dim } from '../domain/matching/attributes.rules';
-import type { Facets } from '../domain/matching/facets.rules';
-import type { RequirementCheck } from '../domain/negotiations/requirements.rules';
-import { clip, conceptWords, dimValueWords, DIM_NAMES, listWords, moneyWords, placesWords, sideWords } from './facet-phrases';
+import type { Dim } from '../matching/attributes.rules';
+import { clip, conceptWords, dimValueWords, DIM_NAMES, listWords, moneyWords, placesWords, sideWords } from '../matching/facet-phrases';
+import type { Facets } from '../matching/facets.rules';
+import type { RequirementCheck } from './requirements.rules';
 
 /**
  * The hosted negotiator's wording. Messages are plain text for people and agents alike; a

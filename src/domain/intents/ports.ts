@@ -1,7 +1,3 @@
-import type { OpenAIClient } from './openai-client';
-import { LocalIntentPreparer } from './local-intent-preparer';
-import { ProviderIntentPreparer } from './provider-intent-preparer';
-
 export type RecoveryKind = 'single' | 'multi' | 'text';
 
 export interface RecoveryOption {
@@ -39,9 +35,4 @@ export type PreparationVerdict =
 export interface IntentPreparer {
   readonly name: string;
   prepare(draft: string, answers: PreparationAnswer[]): Promise<PreparationVerdict>;
-}
-
-/** The configured model when there is one, else the local rule-based preparer. */
-export function intentPreparerFor(provider: OpenAIClient | null): IntentPreparer {
-  return provider ? new ProviderIntentPreparer(provider) : new LocalIntentPreparer();
 }

@@ -1,5 +1,5 @@
 import type { DraftSignals } from './draft-signals';
-import type { PreparationAnswer, RecoveryField, RecoveryOption } from './intent-preparer';
+import type { PreparationAnswer, RecoveryField, RecoveryOption } from './ports';
 
 /** The facts a matchable intent needs: its object, its counterpart, and a place and a time where they matter. */
 export type Slot = 'what' | 'who' | 'where' | 'when';

@@ -1,8 +1,5 @@
-import type { Facets } from '../domain/matching/facets.rules';
-import type { OpportunityCard } from '../entities/opportunity.entity';
-import { LocalCardWriter } from './local-card-writer';
-import type { OpenAIClient } from './openai-client';
-import { ProviderCardWriter } from './provider-card-writer';
+import type { OpportunityCard } from '../../entities/opportunity.entity';
+import type { Facets } from '../matching/facets.rules';
 
 export interface CardSide {
   name: string;
@@ -26,9 +23,4 @@ export interface CardInput {
 export interface CardWriter {
   readonly name: 'local' | 'provider';
   write(input: CardInput): Promise<OpportunityCard>;
-}
-
-export function cardWriterFor(provider: OpenAIClient | null): CardWriter {
-  const local = new LocalCardWriter();
-  return provider ? new ProviderCardWriter(provider, local) : local;
 }

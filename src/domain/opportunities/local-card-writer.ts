@@ -1,10 +1,10 @@
-import { conceptOf, type Facets } from '../domain/matching/facets.rules';
-import { conceptSimilarity, scorePair, weightOf } from '../domain/matching/ranking.rules';
-import { checkRequirements, familyOf } from '../domain/negotiations/requirements.rules';
-import type { OpportunityCard, SeatCardText } from '../entities/opportunity.entity';
-import { clip, conceptWords, firstName, listWords } from './facet-phrases';
-import { requirementWords } from './negotiation-messages';
-import type { CardInput, CardSide, CardWriter } from './opportunity-card-writer';
+import { clip, conceptWords, firstName, listWords } from '../matching/facet-phrases';
+import { conceptOf, type Facets } from '../matching/facets.rules';
+import { conceptSimilarity, scorePair, weightOf } from '../matching/ranking.rules';
+import { requirementWords } from '../negotiations/negotiation-messages';
+import { checkRequirements, familyOf } from '../negotiations/requirements.rules';
+import type { OpportunityCard, SeatCardText } from '../../entities/opportunity.entity';
+import type { CardInput, CardSide, CardWriter } from './ports';
 
 type Role = OpportunityCard['roles']['a'];
 

@@ -1,21 +1,3 @@
-import type { Facets } from '../domain/matching/facets.rules';
-
-/**
- * Turns an intent into vectors for the index. Both vectors are laid out in three blocks:
- * the document vector (stored) is [offers | seeks | topic] and the query vector is
- * [seeks | offers | topic], so their inner product adds "what I seek meets what you offer",
- * "what I offer meets what you seek" and the shared topic: a complementary counterpart scores
- * higher than a look-alike on the same side.
- */
-export interface Embedder {
-  /** Stored with each vector; vectors of another embedder are re-made. */
-  readonly id: string;
-  /** Document vectors, one per item. */
-  embed(items: Array<{ text: string; facets: Facets }>): Promise<Float32Array[]>;
-  /** The query vector of a document vector (no provider call). */
-  queryVector(doc: Float32Array): Float32Array;
-}
-
 /** Swaps the two side blocks of a vector of `side`-sized blocks. */
 export function swapSides(doc: Float32Array, side: number): Float32Array {
   const out = new Float32Array(doc.length);

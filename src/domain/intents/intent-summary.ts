@@ -1,5 +1,5 @@
+import { cutText } from '../shared/text-cut';
 import { statesIntent } from './draft-signals';
-import { cutText } from '../domain/shared/text-cut';
 
 const MAX_SUMMARY = 200;
 const BULLET_RE = /^\s*([-*•·]|\d+[.)])\s+/;

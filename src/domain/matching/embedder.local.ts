@@ -1,6 +1,7 @@
-import type { Facets } from '../domain/matching/facets.rules';
-import { blockSizes, normalize, swapSides, type Embedder } from './embedder';
+import type { Facets } from './facets.rules';
 import { fnv1a } from './feature-hash';
+import type { Embedder } from './ports';
+import { blockSizes, normalize, swapSides } from './vectors';
 
 /** Adds a feature to a block by the hashing trick (a second hash picks the sign, so collisions cancel out on average). */
 function addFeature(v: Float32Array, offset: number, size: number, feature: string, weight: number): void {

@@ -1,8 +1,8 @@
-import { readIntent } from '../domain/reading/intent-reader';
+import { readIntent } from '../reading/intent-reader';
 import { isAbusive } from './abuse-check';
 import { normalizeDraft, readSignals } from './draft-signals';
-import type { IntentPreparer, PreparationAnswer, PreparationVerdict, RejectionReason } from './intent-preparer';
 import { summarizeIntent } from './intent-summary';
+import type { IntentPreparer, PreparationAnswer, PreparationVerdict, RejectionReason } from './ports';
 import { foldAnswers, nextMissingSlot, recoveryFor } from './recovery-questions';
 
 /**

@@ -1,9 +1,6 @@
-import type { Facets } from '../domain/matching/facets.rules';
-import type { NegotiationAction } from '../domain/negotiations/negotiation.rules';
-import type { OwnerQuestionTopic, TurnMeta } from '../entities/negotiation.entity';
-import { LocalNegotiatorPolicy } from './local-negotiator-policy';
-import type { OpenAIClient } from './openai-client';
-import { ProviderNegotiatorPolicy } from './provider-negotiator-policy';
+import type { OwnerQuestionTopic, TurnMeta } from '../../entities/negotiation.entity';
+import type { Facets } from '../matching/facets.rules';
+import type { NegotiationAction } from './negotiation.rules';
 
 export interface PolicyTurn {
   turnIndex: number;
@@ -55,9 +52,4 @@ export type NegotiatorDecision =
 export interface NegotiatorPolicy {
   readonly name: 'local' | 'provider';
   decide(ctx: NegotiationContext): Promise<NegotiatorDecision>;
-}
-
-export function negotiatorPolicyFor(provider: OpenAIClient | null): NegotiatorPolicy {
-  const local = new LocalNegotiatorPolicy();
-  return provider ? new ProviderNegotiatorPolicy(provider, local) : local;
 }

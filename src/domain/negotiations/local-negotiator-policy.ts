@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { TurnMeta } from '../entities/negotiation.entity';
-import { assess, gatherEvidence } from '../domain/negotiations/evidence.rules';
-import type { NegotiationAction } from '../domain/negotiations/negotiation.rules';
-import { unreadTerms } from '../domain/negotiations/proposal-terms.rules';
-import { answerIsNegative, checkRequirements, questionKeys, questionsIn, yesOrNo, type RequirementCheck } from '../domain/negotiations/requirements.rules';
-import { clipText } from '../domain/shared/text-cut';
-import { clip, listWords } from './facet-phrases';
+import { clip, listWords } from '../matching/facet-phrases';
+import { clipText } from '../shared/text-cut';
+import type { TurnMeta } from '../../entities/negotiation.entity';
+import { assess, gatherEvidence } from './evidence.rules';
 import {
   answerFromIntent,
   checkedList,
@@ -23,7 +20,10 @@ import {
   termsRefused,
   unansweredQuestion,
 } from './negotiation-messages';
-import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './negotiator-policy';
+import type { NegotiationAction } from './negotiation.rules';
+import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './ports';
+import { unreadTerms } from './proposal-terms.rules';
+import { answerIsNegative, checkRequirements, questionKeys, questionsIn, yesOrNo, type RequirementCheck } from './requirements.rules';
 
 const keyOf = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('hex').slice(0, 16);
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
