@@ -7,7 +7,7 @@ delete swc.$schema;
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/setup/environment.js',
   // The service's tests, the client package's and the CLI's (which run against the service).
   roots: ['<rootDir>/test', '<rootDir>/packages/client/test', '<rootDir>/packages/cli/test'],
   testMatch: ['**/*.test.ts'],
