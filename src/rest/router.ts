@@ -5,7 +5,8 @@ import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
-import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
+import { checkCredential } from '../domain/access/credential';
+import { rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
 import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../graphql/errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
@@ -83,7 +84,7 @@ function accessOf(op: LoadedOperation, fieldRoles: Map<string, string[] | null>)
 function guard(req: Request, res: Response, next: NextFunction, roles: string[]): void {
   const auth = req.auth ?? anonymous;
   try {
-    checkAccess(auth.actor, auth.problem, roles);
+    checkCredential(auth.actor, auth.problem, roles);
   } catch (err) {
     if (err instanceof DomainError) return sendError(res, err);
     throw err;

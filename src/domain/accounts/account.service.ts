@@ -6,11 +6,11 @@ import { Agent } from '../../entities/agent.entity';
 import { User } from '../../entities/user.entity';
 import type { Actor } from '../../auth/actor';
 import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
+import { requireUser } from '../access/credential';
 
 /** The caller's own user row; 401 without a caller or when the account is gone. */
 export async function currentUser(em: EntityManager, actor: Actor | null): Promise<User> {
-  if (!actor) throw unauthenticated();
-  const user = await em.findOne(User, { id: actor.userId });
+  const user = await em.findOne(User, { id: requireUser(actor) });
   if (!user) throw unauthenticated('This account no longer exists');
   return user;
 }

@@ -8,6 +8,7 @@ import { isUuid, parseInput } from '../shared/validation';
 import { agentViews, seatHolder, type AgentRow, type AgentView } from './agent.rules';
 import { createAgentSchema, EXTERNAL_AGENTS_MAX, updateAgentSchema } from './agent.schemas';
 import { lockNegotiatorSeat, selectedNegotiator } from './selected-negotiator';
+import { requireActor } from '../access/credential';
 
 export interface NegotiationSeat {
   agent: AgentView;
@@ -18,11 +19,6 @@ export interface NegotiationSeat {
 
 const SYSTEM_AGENT_FIXED =
   'The hosted negotiator cannot be renamed, deactivated, deselected or deleted; it holds your seat whenever none of your agents is selected';
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 /** A user's agents and the negotiation seat (docs/adr/0017-negotiator-seat.md). */
 export class AgentService extends DomainService {

@@ -5,11 +5,12 @@ import { randomToken, sha256 } from '../../auth/secrets';
 import { DeviceLogin } from '../../entities/device-login.entity';
 import { User } from '../../entities/user.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { conflict, DomainError, unauthenticated } from '../shared/errors';
+import { conflict, DomainError } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { deviceGrantError } from './auth-errors';
 import { deviceApproveSchema, deviceTokenSchema } from './auth.schemas';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
+import { requireActor } from '../access/credential';
 
 export const DEVICE_CODE_TTL_S = 600;
 /** Seconds the command line waits between polls (RFC 8628 `interval`). */
@@ -99,12 +100,12 @@ export class DeviceLoginService extends DomainService {
   }
 
   async approve(actor: Actor | null, input: unknown): Promise<void> {
-    if (!actor) throw unauthenticated();
+    const a = requireActor(actor);
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const approved = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set approved_by_id = ?, approved_at = now()
        where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
-      [actor.userId, userCode],
+      [a.userId, userCode],
     );
     if (approved.length) return;
     throw await this.notDecidable(userCode);
@@ -112,7 +113,7 @@ export class DeviceLoginService extends DomainService {
 
   /** Refuses the login: the command line polling it hears access_denied (RFC 8628 3.5). */
   async deny(actor: Actor | null, input: unknown): Promise<void> {
-    if (!actor) throw unauthenticated();
+    const a = requireActor(actor);
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const denied = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set denied_at = now()

@@ -5,7 +5,7 @@ import { selectedNegotiator } from '../agents/selected-negotiator';
 import { requireOwnIntentId } from '../intents/own-intent';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
-import { badRequest, notFound, unauthenticated } from '../shared/errors';
+import { badRequest } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { answerAgentQuestions, type AnswerOutcome } from './agent-answers';
 import { openAgentThread } from './agent-thread';
@@ -14,6 +14,8 @@ import { agentKeyRequired, notSelectedNegotiator, ownerVoiceRequired } from './c
 import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
 import { insertMessage, type MessageView } from './message.records';
+import { requireActor } from '../access/credential';
+import { requireAccess } from '../access/require-access';
 
 export interface AgentThreadState {
   /** Who holds the owner's seat: `system` (the hosted negotiator) or `external`. */
@@ -28,11 +30,6 @@ export interface AgentThreadRead {
   /** Present when the read names an intent. */
   agent?: AgentThreadState;
 }
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 /**
  * The personal-agent thread (docs/adr/0051-agent-thread-entries.md): the owner's reads,
@@ -71,8 +68,7 @@ export class AgentThreadService extends DomainService {
     const input = parseInput(h2aRequestSchema, raw);
     const intentId = await requireOwnIntentId(this.em, a.userId, input.intentId);
     const agentId = input.agentId.toLowerCase();
-    const owned = await this.em.execute(`select 1 from agents where id = ? and owner_id = ?`, [agentId, a.userId]);
-    if (!owned.length) throw notFound('Agent');
+    await requireAccess(this.em, a, 'agent.own', [agentId]);
     if (a.agentId !== agentId) throw agentKeyRequired(agentId);
     return this.em.transactional(async (tx) => {
       await this.requireSeat(tx as EntityManager, a.userId, agentId);

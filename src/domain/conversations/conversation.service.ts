@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { badRequest, forbidden, notFound, unauthenticated } from '../shared/errors';
-import { resolveIdOrShortId } from '../shared/short-id';
+import { badRequest, forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { AGENT_THREAD_ALIAS } from './agent-thread';
 import type { AgentThreadService } from './agent-thread.service';
@@ -11,6 +10,8 @@ import { listMessages, type ConversationRow } from './conversation.queries';
 import { CONVERSATIONS_PAGE, listQuerySchema, messagesQuerySchema, MESSAGES_PAGE, openDmSchema, postMessageSchema } from './conversation.schemas';
 import { openDirectConversation } from './direct-conversation';
 import { insertMessage, type MessageView } from './message.records';
+import { requireActor } from '../access/credential';
+import { resolveAccessible } from '../access/require-access';
 
 export interface ConversationPage {
   conversations: ConversationRow[];
@@ -18,11 +19,6 @@ export interface ConversationPage {
   limit: number;
   total: number;
 }
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 /**
  * Direct conversations (docs/adr/0050-conversations.md): list, open or resume, messages, read
@@ -114,13 +110,7 @@ export class ConversationService extends DomainService {
   private async resolve(a: Actor, idOrShortId: string): Promise<string> {
     const value = idOrShortId.trim();
     if (value.toLowerCase() === AGENT_THREAD_ALIAS) return this.agentThread.threadIdForRead(a.userId);
-    const id = await resolveIdOrShortId(this.em, value, {
-      table: 'conversations',
-      where: 'id in (select conversation_id from conversation_participants where user_id = ?)',
-      params: [a.userId],
-    });
-    if (!id) throw conversationNotFound();
-    return id;
+    return resolveAccessible(this.em, a, 'conversation.participant', value);
   }
 
   private async isAgentThread(conversationId: string): Promise<boolean> {

@@ -11,9 +11,11 @@ import type { AgentService } from '../agents/agent.service';
 import { selectedNegotiator } from '../agents/selected-negotiator';
 import { notSelectedNegotiator } from '../conversations/conversation.errors';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { DomainError, notFound, unauthenticated, unavailable } from '../shared/errors';
-import { isUuid, parseInput } from '../shared/validation';
+import { DomainError, unavailable } from '../shared/errors';
+import { parseInput } from '../shared/validation';
 import { LOG_PAGE, logQuerySchema, streamQuerySchema } from './event-stream.schemas';
+import { requireActor } from '../access/credential';
+import { requireAccess } from '../access/require-access';
 
 /** How often consumer connections renew their claims and re-check the seat. */
 export const CONSUMER_HEARTBEAT_MS = 10_000;
@@ -42,11 +44,6 @@ export interface StreamStats {
   /** The most bytes a cut-off stream still held unwritten (at most one frame: streams pull). */
   maxBufferedAtCutOff: number;
 }
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 const eventsUnavailable = () => unavailable('events_unavailable', { detail: 'The event stream cannot be served right now; try again later' });
 
@@ -192,10 +189,7 @@ export class EventStreamService extends DomainService {
 
   private async requireConsumer(userId: string, consumer: string): Promise<string> {
     const agentId = consumer.toLowerCase();
-    const owned = isUuid(agentId)
-      ? await this.available(() => this.em.execute(`select 1 from agents where id = ? and owner_id = ?`, [agentId, userId]))
-      : [];
-    if (!owned.length) throw notFound('Agent');
+    await this.available(() => requireAccess(this.em, { userId }, 'agent.own', [agentId]));
     const seat = await this.available(() => selectedNegotiator(this.em, userId));
     if (seat.agentId !== agentId) throw notSelectedNegotiator(agentId);
     await this.available(() => this.agents.markSeen(agentId));

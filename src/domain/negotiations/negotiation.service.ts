@@ -4,16 +4,17 @@ import { DatabaseClock } from '../../db/database-clock';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
-import { resolveVisibleId } from '../opportunities/opportunity.records';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { notFound, unauthenticated } from '../shared/errors';
+import { notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
 import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
+import { requireUser } from '../access/credential';
+import { resolveAccessible } from '../access/require-access';
 
 export interface NegotiationPage {
   negotiations: NegotiationView[];
@@ -21,11 +22,6 @@ export interface NegotiationPage {
   offset: number;
   total: number;
 }
-
-const requireUser = (actor: Actor | null): string => {
-  if (!actor) throw unauthenticated();
-  return actor.userId;
-};
 
 const detailsOf = (issues: Array<{ path: PropertyKey[]; message: string }>) => issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
@@ -60,9 +56,7 @@ export class NegotiationService extends DomainService {
 
   /** The opportunity id a seat or the introducer may address; anything else is "No negotiation for this opportunity". */
   private async visible(em: EntityManager, userId: string, idOrShort: string): Promise<string> {
-    const id = await resolveVisibleId(em, userId, idOrShort);
-    if (!id) throw refused(REFUSALS.noNegotiation);
-    return id;
+    return resolveAccessible(em, { userId }, 'opportunity.party', idOrShort, { denied: () => refused(REFUSALS.noNegotiation) });
   }
 
   async read(actor: Actor | null, opportunityIdOrShort: string): Promise<NegotiationView> {

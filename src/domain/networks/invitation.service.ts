@@ -8,10 +8,11 @@ import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
+import { requireUser } from '../access/credential';
 import { invitationMail } from './invitation.mail';
-import { addMembership, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { addMembership, findNetwork, lockNetwork, membershipOf } from './network.records';
 import { inviteSchema } from './network.schemas';
+import { requireAccess } from '../access/require-access';
 
 export interface InviteOutcome {
   user: { id: string; email: string };
@@ -35,10 +36,10 @@ export class InvitationService extends DomainService {
    * left as is. Inviting again someone who has not signed in yet sends the mail again.
    */
   async inviteByEmail(actor: Actor | null, networkId: string, input: unknown): Promise<InviteOutcome> {
-    const callerId = userIdOf(actor);
+    const callerId = requireUser(actor);
     const { email, name } = parseInput(inviteSchema, input);
     // Refuse before creating an account for a caller who may not invite.
-    await requireOwner(this.em, (await findNetwork(this.em, networkId)).id, callerId);
+    await requireAccess(this.em, { userId: callerId }, 'network.owner', [(await findNetwork(this.em, networkId)).id]);
 
     let user = await this.findByEmail(email);
     let created = false;
@@ -56,7 +57,7 @@ export class InvitationService extends DomainService {
     const invitee = user;
     const { network, added, inviter } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const { added } = await addMembership(tx, network.id, invitee.id, 'member', callerId);
       return { network, added, inviter: await tx.findOne(User, { id: callerId }) };
     });
@@ -71,7 +72,7 @@ export class InvitationService extends DomainService {
    * works once per person: someone who joined through it and left cannot come back through it.
    */
   async accept(actor: Actor | null, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const found = code ? await this.em.findOne(Network, { invitationCode: code }) : null;
     if (!found) throw notFound('Invitation');
     return this.em.transactional(async (tx) => {

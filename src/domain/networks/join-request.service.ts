@@ -4,10 +4,11 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
-import { userIdOf } from './caller.policy';
+import { requireUser } from '../access/credential';
 import { memberView, type MemberView } from './membership.service';
-import { addMembership, findNetwork, lockNetwork, requireOwner } from './network.records';
+import { addMembership, findNetwork, lockNetwork } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { requireAccess } from '../access/require-access';
 
 export type JoinDecision = 'approve' | 'decline';
 
@@ -15,10 +16,10 @@ export type JoinDecision = 'approve' | 'decline';
 export class JoinRequestService extends DomainService {
   /** Owner only: the requests still waiting, oldest first. */
   async pending(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const w = pageWindow(args, PAGES.joinRequests);
     const network = await findNetwork(this.em, networkId);
-    await requireOwner(this.em, network.id, userId);
+    await requireAccess(this.em, { userId }, 'network.owner', [network.id]);
     const [items, total] = await this.em.findAndCount(
       NetworkJoinRequest,
       { networkId: network.id, status: 'pending' },
@@ -34,10 +35,10 @@ export class JoinRequestService extends DomainService {
     requesterId: string,
     decision: JoinDecision,
   ): Promise<{ joinRequest: NetworkJoinRequest; member: MemberView | null }> {
-    const callerId = userIdOf(actor);
+    const callerId = requireUser(actor);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const request = isUuid(requesterId) ? await tx.findOne(NetworkJoinRequest, { networkId: network.id, userId: requesterId }) : null;
       if (!request) throw notFound('Join request');
       if (request.status !== 'pending') {

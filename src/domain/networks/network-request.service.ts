@@ -7,8 +7,8 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
-import { hasEarlyAccess } from './early-access.policy';
+import { requireUser } from '../access/credential';
+import { hasEarlyAccess } from '../access/early-access.policy';
 import { createNetworkWithOwner } from './network.records';
 import { createNetworkRequestSchema, updateNetworkRequestSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
@@ -20,7 +20,7 @@ import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.ru
  */
 export class NetworkRequestService extends DomainService {
   async create(actor: Actor | null, input: unknown): Promise<NetworkRequest> {
-    const requesterId = userIdOf(actor);
+    const requesterId = requireUser(actor);
     const fields = parseInput(createNetworkRequestSchema, input);
     const request = Object.assign(new NetworkRequest(), fields, { requesterId });
     await this.em.persistAndFlush(request);
@@ -29,7 +29,7 @@ export class NetworkRequestService extends DomainService {
 
   /** The caller's own requests, newest first, and whether the caller may review. */
   async mine(actor: Actor | null, args: PageArgs): Promise<Page<NetworkRequest> & { canReview: boolean }> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const w = pageWindow(args, PAGES.networkRequests);
     const [items, total] = await this.em.findAndCount(
       NetworkRequest,
@@ -41,7 +41,7 @@ export class NetworkRequestService extends DomainService {
 
   /** Reviewers only: every pending request, oldest first. */
   async pending(actor: Actor | null, args: PageArgs): Promise<Page<NetworkRequest>> {
-    await this.requireReviewer(userIdOf(actor));
+    await this.requireReviewer(requireUser(actor));
     const w = pageWindow(args, PAGES.networkRequests);
     const [items, total] = await this.em.findAndCount(
       NetworkRequest,
@@ -53,7 +53,7 @@ export class NetworkRequestService extends DomainService {
 
   /** name and purpose of a pending request; an omitted purpose is kept, null clears it. */
   async update(actor: Actor | null, id: string, input: unknown): Promise<NetworkRequest> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const changes = parseInput(updateNetworkRequestSchema, input);
     return this.em.transactional(async (tx) => {
       const request = await this.findFor(tx, id, userId);
@@ -67,7 +67,7 @@ export class NetworkRequestService extends DomainService {
 
   /** Dismissing twice answers the dismissed request again; an approved one cannot be dismissed. */
   async dismiss(actor: Actor | null, id: string): Promise<NetworkRequest> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     return this.em.transactional(async (tx) => {
       const request = await this.findFor(tx, id, userId);
       if (request.status === 'approved') throw closed(request);
@@ -81,7 +81,7 @@ export class NetworkRequestService extends DomainService {
 
   /** Reviewers only: creates the network with the requester as its owner. */
   async approve(actor: Actor | null, id: string): Promise<{ request: NetworkRequest; network: Network }> {
-    const reviewerId = userIdOf(actor);
+    const reviewerId = requireUser(actor);
     await this.requireReviewer(reviewerId);
     return this.em.transactional(async (tx) => {
       const request = isUuid(id) ? await tx.findOne(NetworkRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;

@@ -6,12 +6,13 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
-import { hasEarlyAccess } from './early-access.policy';
+import { requireUser } from '../access/credential';
+import { hasEarlyAccess } from '../access/early-access.policy';
 import { noticeNetworkDeleted } from './network.notices';
-import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './network.records';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { requireAccess } from '../access/require-access';
 
 /**
  * Networks themselves: creation (early access), reads (members, public views, share links),
@@ -26,7 +27,7 @@ export class NetworkService extends DomainService {
   }
 
   async create(actor: Actor | null, input: unknown): Promise<Network> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const fields = parseInput(createNetworkSchema, input);
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw unauthenticated('This account no longer exists');
@@ -41,11 +42,9 @@ export class NetworkService extends DomainService {
    * an invite_only network the caller is not in answers 403 (docs/adr/0002).
    */
   async get(actor: Actor | null, networkId: string): Promise<Network> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const network = await findNetwork(this.em, networkId);
-    if (network.joinPolicy !== 'anyone' && !(await membershipOf(this.em, network.id, userId))) {
-      throw forbidden('You are not a member of this network');
-    }
+    if (network.joinPolicy !== 'anyone') await requireAccess(this.em, { userId }, 'network.member', [network.id]);
     return network;
   }
 
@@ -64,11 +63,11 @@ export class NetworkService extends DomainService {
   }
 
   async update(actor: Actor | null, networkId: string, input: unknown): Promise<Network> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const changes = parseInput(updateNetworkSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, userId);
+      await requireAccess(tx, { userId }, 'network.owner', [network.id]);
       for (const [k, v] of Object.entries(changes)) if (v !== undefined) Object.assign(network, { [k]: v });
       await tx.flush();
       return network;
@@ -76,10 +75,10 @@ export class NetworkService extends DomainService {
   }
 
   async delete(actor: Actor | null, networkId: string): Promise<void> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const { id, intentIds } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, userId);
+      await requireAccess(tx, { userId }, 'network.owner', [network.id]);
       return { id: network.id, intentIds: await deleteNetwork(tx, network.id) };
     });
     await noticeNetworkDeleted(this.hooks, id, intentIds);
@@ -87,7 +86,7 @@ export class NetworkService extends DomainService {
 
   /** The caller's memberships, most recently joined first. */
   async mine(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    const userId = userIdOf(actor);
+    const userId = requireUser(actor);
     const w = pageWindow(args, PAGES.networks);
     const [rows, total] = await this.em.findAndCount(
       NetworkMember,
@@ -101,7 +100,7 @@ export class NetworkService extends DomainService {
 
   /** Public discovery: `anyone` networks, newest first. */
   async discover(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    userIdOf(actor);
+    requireUser(actor);
     const w = pageWindow(args, PAGES.discovery);
     const [items, total] = await this.em.findAndCount(
       Network,

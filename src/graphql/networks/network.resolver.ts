@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Network } from '../../entities/network.entity';
-import { visibleInvitationCode, visibleShareCode } from '../../domain/networks/network-codes.policy';
+import { visibleInvitationCode, visibleShareCode } from '../../domain/access/network-codes.policy';
 import { UserType } from '../accounts/user.types';
 import type { GraphQLContext } from '../context';
 import { pagination } from '../shared/pagination.types';

@@ -3,10 +3,10 @@ import { ProviderError, type ChatMessage } from '../../../ai/openai-client';
 import type { Actor } from '../../../auth/actor';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { parseInput } from '../../shared/validation';
-import { unauthenticated } from '../../shared/errors';
 import { answerFailed } from '../legacy.errors';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { completionSchema } from './completion.schemas';
+import { requireActor } from '../../access/credential';
 
 /** Completions grounded on retrieval over the sources the caller names. */
 export class CompletionService extends DomainService {
@@ -19,7 +19,7 @@ export class CompletionService extends DomainService {
   }
 
   async complete(actor: Actor | null, input: unknown): Promise<{ completion: string }> {
-    if (!actor) throw unauthenticated();
+    const a = requireActor(actor);
     const req = parseInput(completionSchema, input ?? {});
     const messages: ChatMessage[] = req.prompt ? [{ role: 'user', content: req.prompt }] : req.messages!;
     const question = [...messages].reverse().find((m) => m.role === 'user' && m.content.trim())!.content;

@@ -11,7 +11,7 @@ import { legacyCaller, type LegacyCaller } from '../legacy-caller';
 import { conversationNotFound } from '../legacy.errors';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { ConversationFrames, notifyConversation, type ConversationFrame, type ConversationNotice } from './conversation-stream';
-import { requireCreator, requireMember } from './conversation.policy';
+import { requireConversationCreator, requireConversationMember } from '../../access/legacy-conversation.policy';
 import { createConversationSchema, updateConversationSchema } from './conversation.schemas';
 
 /** The JSON a message reads as, in responses and frames. */
@@ -55,7 +55,7 @@ export class PrivateConversationService extends DomainService {
   async forMember(actor: Actor | null, id: string): Promise<{ caller: LegacyCaller; conversation: PrivateConversation }> {
     const caller = await legacyCaller(this.em, actor);
     const conversation = await this.find(id);
-    requireMember(conversation, caller);
+    requireConversationMember(conversation, caller);
     return { caller, conversation };
   }
 
@@ -84,7 +84,7 @@ export class PrivateConversationService extends DomainService {
   async update(actor: Actor | null, id: string, input: unknown): Promise<PrivateConversation> {
     const caller = await legacyCaller(this.em, actor);
     const c = await this.find(id);
-    requireCreator(c, caller);
+    requireConversationCreator(c, caller);
     const req = parseInput(updateConversationSchema, input ?? {});
     if (req.sources) await this.retrieval.resolveSources(req.sources);
     return this.em.transactional(async (t) => {
@@ -103,7 +103,7 @@ export class PrivateConversationService extends DomainService {
   async delete(actor: Actor | null, id: string): Promise<{ id: string }> {
     const caller = await legacyCaller(this.em, actor);
     const c = await this.find(id);
-    requireCreator(c, caller);
+    requireConversationCreator(c, caller);
     await this.em.transactional(async (t) => {
       const tx = t as EntityManager;
       await tx.execute(`delete from private_conversations where id = ?`, [c.id]);

@@ -5,7 +5,7 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { isUuid, parseInput } from '../../shared/validation';
 import { messageNotFound } from '../legacy.errors';
 import { notifyConversation } from './conversation-stream';
-import { requireMessageWriter, requireRewriteAfter } from './conversation.policy';
+import { requireMessageWriter, requireRewriteAfter } from '../../access/legacy-conversation.policy';
 import { editMessageSchema, postMessageSchema } from './conversation.schemas';
 import { appendMessage, lockConversation, messagesAfter } from './message-log';
 import type { PrivateConversationService } from './private-conversation.service';
