@@ -10,11 +10,12 @@ import { parseInput } from '../shared/validation';
 import { answerAgentQuestions, type AnswerOutcome } from './agent-answers';
 import { openAgentThread } from './agent-thread';
 import { writeAgentThreadEntries } from './agent-thread.entries';
-import { agentKeyRequired, notSelectedNegotiator, ownerVoiceRequired } from './conversation.errors';
+import { agentKeyRequired, ownerVoiceRequired } from './conversation.errors';
 import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
 import { insertMessage, type MessageView } from './message.records';
 import { requireActor } from '../access/credential';
+import { requireSeatHolder } from '../access/negotiator-seat.policy';
 import { requireAccess } from '../access/require-access';
 
 export interface AgentThreadState {
@@ -71,7 +72,7 @@ export class AgentThreadService extends DomainService {
     await requireAccess(this.em, a, 'agent.own', [agentId]);
     if (a.agentId !== agentId) throw agentKeyRequired(agentId);
     return this.em.transactional(async (tx) => {
-      await this.requireSeat(tx as EntityManager, a.userId, agentId);
+      await requireSeatHolder(tx as EntityManager, a.userId, agentId, { lock: true, external: true });
       return writeAgentThreadEntries(tx as EntityManager, { ownerId: a.userId, agentId, intentId, entries: input.entries });
     });
   }
@@ -105,7 +106,7 @@ export class AgentThreadService extends DomainService {
       if (input.questionId) throw ownerVoiceRequired();
       const agentId = a.agentId;
       return this.em.transactional(async (tx) => {
-        await this.requireSeat(tx as EntityManager, a.userId, agentId);
+        await requireSeatHolder(tx as EntityManager, a.userId, agentId, { lock: true, external: true });
         const conversationId = await openAgentThread(tx as EntityManager, a.userId);
         return insertMessage(tx as EntityManager, { conversationId, role: 'agent', senderAgentId: agentId, parts: input.parts, metadata });
       });
@@ -126,12 +127,6 @@ export class AgentThreadService extends DomainService {
       const conversationId = await openAgentThread(tx as EntityManager, a.userId);
       return insertMessage(tx as EntityManager, { conversationId, role: 'user', senderUserId: a.userId, parts: input.parts, metadata });
     });
-  }
-
-  /** The seat is read `for share` (like the turn fence), so it cannot move while the entries are written. */
-  private async requireSeat(tx: EntityManager, ownerId: string, agentId: string): Promise<void> {
-    const seat = await selectedNegotiator(tx, ownerId, { lock: true });
-    if (seat.agentId !== agentId || seat.type !== 'external') throw notSelectedNegotiator(agentId);
   }
 
   private async announce(userId: string, intentId: string, outcome: AnswerOutcome): Promise<void> {

@@ -9,12 +9,12 @@ import { ConsumerSource, CursorSource } from '../../events/frame-sources';
 import type { EventNotifier } from '../../events/notifier';
 import type { AgentService } from '../agents/agent.service';
 import { selectedNegotiator } from '../agents/selected-negotiator';
-import { notSelectedNegotiator } from '../conversations/conversation.errors';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { LOG_PAGE, logQuerySchema, streamQuerySchema } from './event-stream.schemas';
 import { requireActor } from '../access/credential';
+import { requireSeatHolder } from '../access/negotiator-seat.policy';
 import { requireAccess } from '../access/require-access';
 
 /** How often consumer connections renew their claims and re-check the seat. */
@@ -190,8 +190,7 @@ export class EventStreamService extends DomainService {
   private async requireConsumer(userId: string, consumer: string): Promise<string> {
     const agentId = consumer.toLowerCase();
     await this.available(() => requireAccess(this.em, { userId }, 'agent.own', [agentId]));
-    const seat = await this.available(() => selectedNegotiator(this.em, userId));
-    if (seat.agentId !== agentId) throw notSelectedNegotiator(agentId);
+    await this.available(() => requireSeatHolder(this.em, userId, agentId));
     await this.available(() => this.agents.markSeen(agentId));
     return agentId;
   }
