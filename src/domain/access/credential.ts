@@ -5,17 +5,14 @@ import { forbidden, unauthenticated } from '../shared/errors';
 export type Principal = Pick<Actor, 'userId'>;
 
 /**
- * The signed-in caller, or the documented 401. Resolvers guard with `@Authorized` and the REST
- * router with the same check (`checkCredential`); services call this so the domain stays honest
- * when it is reached another way (jobs, tests, a resolver that forgot its guard).
+ * The signed-in caller, or the documented 401. Services that need a sign-in take a non-null
+ * Actor; the transports hand them one with this (src/graphql/signed-in.ts), after
+ * `checkCredential` has accepted the credential on every `@Authorized` field.
  */
-export function requireActor<A extends Principal>(actor: A | null | undefined): A {
+export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw unauthenticated();
   return actor;
 }
-
-/** The signed-in caller's user id (the 401 of `requireActor` otherwise). */
-export const requireUser = (actor: Principal | null | undefined): string => requireActor(actor).userId;
 
 /**
  * The credential rule of both transports: `@Authorized()` needs any credential,

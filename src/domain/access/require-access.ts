@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainError } from '../shared/errors';
 import { resolveIdOrShortId } from '../shared/short-id';
 import { allowedIds, scopeOf } from './access.repository';
-import { requireActor, type Principal } from './credential';
+import type { Principal } from './credential';
 import { RULES, type Permission } from './permissions';
 
 export interface AccessOptions {
@@ -25,12 +25,12 @@ export interface AccessOptions {
  */
 export async function requireAccess(
   em: EntityManager,
-  actor: Principal | null,
+  actor: Principal,
   permission: Permission,
   ids: string[],
   opts: AccessOptions = {},
 ): Promise<string[]> {
-  const { userId } = requireActor(actor);
+  const { userId } = actor;
   const wanted = ids.map((id) => id.toLowerCase());
   const allowed = await allowedIds(em, userId, permission, wanted);
   const refused = wanted.find((id) => !allowed.has(id));
@@ -55,12 +55,12 @@ export async function hasAccess(em: EntityManager, actor: Principal, permission:
  */
 export async function resolveAccessible(
   em: EntityManager,
-  actor: Principal | null,
+  actor: Principal,
   permission: Permission,
   idOrShortId: string,
   opts: AccessOptions = {},
 ): Promise<string> {
-  const { userId } = requireActor(actor);
+  const { userId } = actor;
   const value = idOrShortId.trim();
   const id = await resolveIdOrShortId(em, value, scopeOf(permission, userId));
   if (id) return id;

@@ -20,7 +20,7 @@ const refuse = (error: string, detail: string) => new DomainError('BAD_REQUEST',
  */
 export class OnboardingService extends DomainService {
   /** Idempotent: the first confirmation's time is kept. */
-  async confirmProfile(actor: Actor | null): Promise<{ profileConfirmedAt: Date; user: User }> {
+  async confirmProfile(actor: Actor): Promise<{ profileConfirmedAt: Date; user: User }> {
     const user = await currentUser(this.em, actor);
     if (!user.profileConfirmedAt) {
       user.profileConfirmedAt = new Date();
@@ -35,7 +35,7 @@ export class OnboardingService extends DomainService {
    * completed onboarding stays as it was: repeating the call returns the first completion
    * (an intentId given must still be one of the caller's).
    */
-  async complete(actor: Actor | null, intentId?: string | null): Promise<OnboardingCompletion> {
+  async complete(actor: Actor, intentId?: string | null): Promise<OnboardingCompletion> {
     const user = await currentUser(this.em, actor);
     let intent: Intent | null = null;
     if (intentId !== undefined && intentId !== null) {

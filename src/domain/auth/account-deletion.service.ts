@@ -5,7 +5,6 @@ import { User } from '../../entities/user.entity';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { unauthenticated } from '../shared/errors';
-import { requireUser } from '../access/credential';
 
 /**
  * Deletes an account and everything it owns. Every user-owned table references users(id) on
@@ -20,8 +19,8 @@ export class AccountDeletionService extends DomainService {
     super(core);
   }
 
-  async delete(actor: Actor | null): Promise<void> {
-    const userId = requireUser(actor);
+  async delete(actor: Actor): Promise<void> {
+    const userId = actor.userId;
     const intentIds = await this.em.transactional(async (em) => {
       const user = await em.findOne(User, { id: userId });
       if (!user) throw unauthenticated('This account no longer exists');

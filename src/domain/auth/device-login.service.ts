@@ -10,7 +10,6 @@ import { parseInput } from '../shared/validation';
 import { deviceGrantError } from './auth-errors';
 import { deviceApproveSchema, deviceTokenSchema } from './auth.schemas';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
-import { requireActor } from '../access/credential';
 
 export const DEVICE_CODE_TTL_S = 600;
 /** Seconds the command line waits between polls (RFC 8628 `interval`). */
@@ -99,8 +98,7 @@ export class DeviceLoginService extends DomainService {
     return { userCode: displayCode(userCode), userAgent: row.requested_user_agent, ip: row.requested_ip, requestedAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
   }
 
-  async approve(actor: Actor | null, input: unknown): Promise<void> {
-    const a = requireActor(actor);
+  async approve(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const approved = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set approved_by_id = ?, approved_at = now()
@@ -112,8 +110,7 @@ export class DeviceLoginService extends DomainService {
   }
 
   /** Refuses the login: the command line polling it hears access_denied (RFC 8628 3.5). */
-  async deny(actor: Actor | null, input: unknown): Promise<void> {
-    const a = requireActor(actor);
+  async deny(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const denied = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set denied_at = now()

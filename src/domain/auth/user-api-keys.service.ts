@@ -6,7 +6,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { badRequest, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { apiKeyCreateSchema } from './auth.schemas';
-import { requireActor } from '../access/credential';
 
 /** A user's API keys: created from a session (the key is shown once), listed, deleted. */
 export class UserApiKeysService extends DomainService {
@@ -18,8 +17,7 @@ export class UserApiKeysService extends DomainService {
   }
 
   /** A key for one of the caller's external agents acts as that agent (core-api.md, Authentication 6). */
-  async create(actor: Actor | null, input: unknown): Promise<{ key: string; apiKey: ApiKey }> {
-    const a = requireActor(actor);
+  async create(a: Actor, input: unknown): Promise<{ key: string; apiKey: ApiKey }> {
     const { name, agentId } = parseInput(apiKeyCreateSchema, input);
     if (agentId) {
       const agent = await this.em.findOne(Agent, { id: agentId, ownerId: a.userId });
@@ -31,14 +29,12 @@ export class UserApiKeysService extends DomainService {
     return this.apiKeys().create(this.em, a.userId, name, agentId ?? null);
   }
 
-  async list(actor: Actor | null): Promise<ApiKey[]> {
-    const a = requireActor(actor);
+  async list(a: Actor): Promise<ApiKey[]> {
     return this.em.find(ApiKey, { userId: a.userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
   /** Another user's key answers 404, like an unknown one. */
-  async delete(actor: Actor | null, id: string): Promise<void> {
-    const a = requireActor(actor);
+  async delete(a: Actor, id: string): Promise<void> {
     const deleted = isUuid(id) && (await this.apiKeys().delete(this.em, id, a.userId));
     if (!deleted) throw notFound('API key');
   }

@@ -5,7 +5,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { sessionIdSchema } from './auth.schemas';
-import { requireActor } from '../access/credential';
 
 export interface ActiveSession {
   session: Session;
@@ -21,8 +20,7 @@ export class UserSessionsService extends DomainService {
     super(core);
   }
 
-  async list(actor: Actor | null): Promise<ActiveSession[]> {
-    const a = requireActor(actor);
+  async list(a: Actor): Promise<ActiveSession[]> {
     const rows = await this.em.find(
       Session,
       { userId: a.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
@@ -32,14 +30,12 @@ export class UserSessionsService extends DomainService {
   }
 
   /** Revoked at once: the next request carrying that session's token gets 401. */
-  async revoke(actor: Actor | null, input: unknown): Promise<void> {
-    const a = requireActor(actor);
+  async revoke(a: Actor, input: unknown): Promise<void> {
     const { sessionId } = parseInput(sessionIdSchema, input);
     if (!(await this.sessions().revoke(this.em, sessionId, a.userId))) throw notFound('Session');
   }
 
-  async signOut(actor: Actor | null): Promise<void> {
-    const a = requireActor(actor);
+  async signOut(a: Actor): Promise<void> {
     // A DID session of the earlier route group is not stored here and ends with its own expiry.
     if (!a.sessionId) throw forbidden('Only a session issued by this server can be signed out');
     await this.sessions().revoke(this.em, a.sessionId, a.userId);

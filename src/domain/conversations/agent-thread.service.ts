@@ -14,7 +14,6 @@ import { agentKeyRequired, ownerVoiceRequired } from './conversation.errors';
 import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
 import { insertMessage, type MessageView } from './message.records';
-import { requireActor } from '../access/credential';
 import { requireSeatHolder } from '../access/negotiator-seat.policy';
 import { requireAccess } from '../access/require-access';
 
@@ -46,8 +45,7 @@ export class AgentThreadService extends DomainService {
   }
 
   /** GET /api/conversations/agent/messages: the thread, and with an intent the seat and its waiting questions. */
-  async read(actor: Actor | null, raw: unknown): Promise<AgentThreadRead> {
-    const a = requireActor(actor);
+  async read(a: Actor, raw: unknown): Promise<AgentThreadRead> {
     const q = parseInput(messagesQuerySchema, raw ?? {});
     const intentId = q.intentId ? await requireOwnIntentId(this.em, a.userId, q.intentId) : null;
     const conversationId = await this.threadIdForRead(a.userId);
@@ -64,8 +62,7 @@ export class AgentThreadService extends DomainService {
   }
 
   /** POST /api/conversations/agent/h2a: entries from the selected external agent's own API key. */
-  async writeEntries(actor: Actor | null, raw: unknown): Promise<{ written: string[] }> {
-    const a = requireActor(actor);
+  async writeEntries(a: Actor, raw: unknown): Promise<{ written: string[] }> {
     const input = parseInput(h2aRequestSchema, raw);
     const intentId = await requireOwnIntentId(this.em, a.userId, input.intentId);
     const agentId = input.agentId.toLowerCase();
@@ -78,8 +75,7 @@ export class AgentThreadService extends DomainService {
   }
 
   /** POST /api/conversations/agent/answers: the owner's answers in one batch. */
-  async answer(actor: Actor | null, raw: unknown): Promise<MessageView[]> {
-    const a = requireActor(actor);
+  async answer(a: Actor, raw: unknown): Promise<MessageView[]> {
     const input = parseInput(answersSchema, raw);
     if (a.agentId) throw ownerVoiceRequired();
     const intentId = await requireOwnIntentId(this.em, a.userId, input.intentId);
@@ -95,8 +91,7 @@ export class AgentThreadService extends DomainService {
    * waiting question makes it an answer); an API key issued to the selected agent writes as
    * the agent, like a message entry.
    */
-  async post(actor: Actor | null, raw: unknown): Promise<MessageView> {
-    const a = requireActor(actor);
+  async post(a: Actor, raw: unknown): Promise<MessageView> {
     const input = parseInput(postMessageSchema, raw);
     const named = input.metadata?.intentId;
     if (typeof named !== 'string') throw badRequest([{ path: 'metadata.intentId', message: 'A message to the agent names the intent it concerns' }]);

@@ -13,7 +13,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { LOG_PAGE, logQuerySchema, streamQuerySchema } from './event-stream.schemas';
-import { requireActor } from '../access/credential';
 import { requireSeatHolder } from '../access/negotiator-seat.policy';
 import { requireAccess } from '../access/require-access';
 
@@ -99,8 +98,7 @@ export class EventStreamService extends DomainService {
   }
 
   /** GET /api/events/log: oldest first, `next` set when the page is full. */
-  async log(actor: Actor | null, raw: unknown): Promise<{ events: Frame[]; next: string | null }> {
-    const a = requireActor(actor);
+  async log(a: Actor, raw: unknown): Promise<{ events: Frame[]; next: string | null }> {
     const q = parseInput(logQuerySchema, raw ?? {});
     const limit = q.limit ?? LOG_PAGE.defaultLimit;
     const events = await this.available(() => readEvents(this.em, a.userId, q.after ?? null, limit));
@@ -113,8 +111,7 @@ export class EventStreamService extends DomainService {
    * of the caller's agents (404 otherwise) holding the negotiation seat (409 otherwise) and
    * reads from that agent's server-side offset.
    */
-  async open(actor: Actor | null, raw: unknown): Promise<FrameFeed> {
-    const a = requireActor(actor);
+  async open(a: Actor, raw: unknown): Promise<FrameFeed> {
     const q = parseInput(streamQuerySchema, raw ?? {});
     if (!this.notifier.isConnected) throw eventsUnavailable();
     const agentId = q.consumer ? await this.requireConsumer(a.userId, q.consumer) : null;

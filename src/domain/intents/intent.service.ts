@@ -26,7 +26,6 @@ import {
 } from './intent.schemas';
 import { memberNetworkIds, networkIdsByIntent } from './intent-networks';
 import type { PreparationReceipts } from './preparation-receipt';
-import { requireUser } from '../access/credential';
 import { requireAccess, type AccessOptions } from '../access/require-access';
 
 /** An intent is shared only where its owner is a member; an unknown network is refused the same way. */
@@ -86,8 +85,8 @@ export class IntentService extends DomainService {
     return verdict;
   }
 
-  async prepare(actor: Actor | null, raw: unknown): Promise<PreparationResult> {
-    const userId = requireUser(actor);
+  async prepare(actor: Actor, raw: unknown): Promise<PreparationResult> {
+    const userId = actor.userId;
     const input = parseInput(prepareSchema, raw);
     const answers: PreparationAnswer[] = input.answers ?? [];
     const verdict = await this.review(input.payload, answers, { payload: input.payload, answers });
@@ -98,8 +97,8 @@ export class IntentService extends DomainService {
     return { ...verdict, preparationReceipt: this.receipts.issue(userId, verdict.payload, verdict.summary) };
   }
 
-  async create(actor: Actor | null, raw: unknown): Promise<Intent> {
-    const userId = requireUser(actor);
+  async create(actor: Actor, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const input = parseInput(createSchema, raw);
     const description = normalizeDraft(input.description);
     const requested = [...new Set((input.networkIds ?? []).map((id) => id.toLowerCase()))];
@@ -139,8 +138,8 @@ export class IntentService extends DomainService {
     return intent;
   }
 
-  async list(actor: Actor | null, raw: unknown): Promise<IntentPage> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, raw: unknown): Promise<IntentPage> {
+    const userId = actor.userId;
     const input = parseInput(listSchema, raw ?? {});
     const limit = input.limit ?? DEFAULT_PAGE_SIZE;
     const page = input.page ?? 1;
@@ -160,16 +159,16 @@ export class IntentService extends DomainService {
     return { intents, page, limit, total };
   }
 
-  async get(actor: Actor | null, idOrShortId: string): Promise<Intent> {
-    return this.requireOwned(requireUser(actor), idOrShortId);
+  async get(actor: Actor, idOrShortId: string): Promise<Intent> {
+    return this.requireOwned(actor.userId, idOrShortId);
   }
 
   /**
    * Rules 6 of the Intents section: a new description is prepared again (and may be refused),
    * a source-only change is written as sent, an omitted field is kept, null clears a source.
    */
-  async update(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = requireUser(actor);
+  async update(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const input = parseInput(updateSchema, raw);
     const id = await this.requireOwnedId(userId, idOrShortId);
     const current = await this.em.findOneOrFail(Intent, { id });
@@ -194,8 +193,8 @@ export class IntentService extends DomainService {
     return intent;
   }
 
-  async setStatus(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = requireUser(actor);
+  async setStatus(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const { status } = parseInput(statusSchema, raw);
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
@@ -214,8 +213,8 @@ export class IntentService extends DomainService {
   }
 
   /** Sets archivedAt and keeps the status; archiving again changes nothing. */
-  async archive(actor: Actor | null, idOrShortId: string): Promise<Intent> {
-    const userId = requireUser(actor);
+  async archive(actor: Actor, idOrShortId: string): Promise<Intent> {
+    const userId = actor.userId;
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
     const intent = await this.em.transactional(async (tx) => {
@@ -232,8 +231,8 @@ export class IntentService extends DomainService {
   }
 
   /** Shares into a network the caller belongs to; sharing again keeps the first share time. */
-  async share(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = requireUser(actor);
+  async share(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
     const id = await this.requireOwnedId(userId, idOrShortId);
     await requireAccess(this.em, { userId }, 'network.member', [networkId], sharing);
@@ -256,8 +255,8 @@ export class IntentService extends DomainService {
   }
 
   /** Unsharing needs no membership: a member who left may still withdraw their intent. */
-  async unshare(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = requireUser(actor);
+  async unshare(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
     const intent = await this.requireOwned(userId, idOrShortId);
     const removed = await this.em.nativeDelete(IntentNetwork, { intentId: intent.id, networkId });

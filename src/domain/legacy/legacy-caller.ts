@@ -4,7 +4,6 @@ import { User } from '../../entities/user.entity';
 import { WalletIdentity } from '../../entities/wallet-identity.entity';
 import { unauthenticated } from '../shared/errors';
 import { didRequired } from './legacy.errors';
-import { requireActor } from '../access/credential';
 
 /** Chain of wallet accounts that never signed in with SIWE (decisions.md section 5 uses 1). */
 const DEFAULT_CHAIN_ID = 1;
@@ -20,12 +19,11 @@ export interface LegacyCaller {
  * A DID session names its DID; a session or API key of a wallet account acts as that wallet's
  * DID (the chain of its first SIWE sign-in). An account without a wallet has no DID: 403.
  */
-export async function legacyCaller(em: EntityManager, actor: Actor | null): Promise<LegacyCaller> {
-  const signedIn = requireActor(actor);
-  const user = await em.findOne(User, { id: signedIn.userId }, { fields: ['id', 'walletAddress'] });
+export async function legacyCaller(em: EntityManager, actor: Actor): Promise<LegacyCaller> {
+  const user = await em.findOne(User, { id: actor.userId }, { fields: ['id', 'walletAddress'] });
   if (!user) throw unauthenticated('This account no longer exists');
   if (!user.walletAddress) throw didRequired();
-  if (signedIn.did) return { userId: user.id, did: signedIn.did, address: user.walletAddress };
+  if (actor.did) return { userId: user.id, did: actor.did, address: user.walletAddress };
   const identity = await em.findOne(WalletIdentity, { userId: user.id });
   const chainId = identity?.chainId ?? DEFAULT_CHAIN_ID;
   return { userId: user.id, did: `did:pkh:eip155:${chainId}:${user.walletAddress}`, address: user.walletAddress };

@@ -14,7 +14,6 @@ import { judgedScore, JUDGED, type CandidateJudge } from './candidate-judge';
 import { rankCandidates } from './local-ranker';
 import { DEFAULT_PARAMS } from './pair-score';
 import { idfFrom } from './term-stats';
-import { requireActor } from '../access/credential';
 
 export interface Counterparty {
   intentId: string;
@@ -93,8 +92,7 @@ export class MatchingService extends DomainService {
     this.jobs.register({ name: SWEEP_JOB, cron: '*/10 * * * *', handler: async () => void (await this.indexer.retryPending()) });
   }
 
-  async discover(actor: Actor | null, intentId: string, raw: unknown): Promise<Counterparty[]> {
-    const a = requireActor(actor);
+  async discover(a: Actor, intentId: string, raw: unknown): Promise<Counterparty[]> {
     const input = parseInput(discoverSchema, raw);
     const em = this.em;
     const intent = await requireOwnIntent(em, a.userId, intentId);

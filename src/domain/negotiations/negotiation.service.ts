@@ -13,7 +13,6 @@ import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rules
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
-import { requireUser } from '../access/credential';
 import { resolveAccessible } from '../access/require-access';
 
 export interface NegotiationPage {
@@ -59,8 +58,8 @@ export class NegotiationService extends DomainService {
     return resolveAccessible(em, { userId }, 'opportunity.party', idOrShort, { denied: () => refused(REFUSALS.noNegotiation) });
   }
 
-  async read(actor: Actor | null, opportunityIdOrShort: string): Promise<NegotiationView> {
-    const userId = requireUser(actor);
+  async read(actor: Actor, opportunityIdOrShort: string): Promise<NegotiationView> {
+    const userId = actor.userId;
     const em = this.em;
     const id = await this.visible(em, userId, opportunityIdOrShort);
     await reconcileEndings(em, { kind: 'opportunity', id });
@@ -85,8 +84,8 @@ export class NegotiationService extends DomainService {
    * first"), however quickly the other request committed. It is then recorded under the row
    * lock against that turn count, so a turn landing meanwhile is the same 409.
    */
-  async submit(actor: Actor | null, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
-    const userId = requireUser(actor);
+  async submit(actor: Actor, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
+    const userId = actor.userId;
     const turn = turnSchema.safeParse(raw);
     if (!turn.success) throw refused(REFUSALS.invalidAction, { details: detailsOf(turn.error.issues) });
     const { agentId } = parseInput(agentIdSchema, { agentId: agentIdRaw ?? undefined });
@@ -114,8 +113,8 @@ export class NegotiationService extends DomainService {
   }
 
   /** GET /api/negotiations: the caller's seats, newest activity first. */
-  async list(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, raw: unknown): Promise<NegotiationPage> {
+    const userId = actor.userId;
     const input = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = input.intentId ? (await requireOwnIntent(em, userId, input.intentId)).id : null;
@@ -134,8 +133,8 @@ export class NegotiationService extends DomainService {
    * GET /api/users/:userId/negotiations: your own id gives your negotiations; another user's id
    * gives the negotiations in which you and they hold the two seats.
    */
-  async history(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
-    const me = requireUser(actor);
+  async history(actor: Actor, raw: unknown): Promise<NegotiationPage> {
+    const me = actor.userId;
     const input = parseInput(historySchema, raw);
     const em = this.em;
     const other = input.userId.toLowerCase();

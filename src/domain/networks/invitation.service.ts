@@ -8,7 +8,6 @@ import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { requireUser } from '../access/credential';
 import { invitationMail } from './invitation.mail';
 import { addMembership, findNetwork, lockNetwork, membershipOf } from './network.records';
 import { inviteSchema } from './network.schemas';
@@ -35,8 +34,8 @@ export class InvitationService extends DomainService {
    * the `invited` state, the membership and a mail with a sign-in link; an existing member is
    * left as is. Inviting again someone who has not signed in yet sends the mail again.
    */
-  async inviteByEmail(actor: Actor | null, networkId: string, input: unknown): Promise<InviteOutcome> {
-    const callerId = requireUser(actor);
+  async inviteByEmail(actor: Actor, networkId: string, input: unknown): Promise<InviteOutcome> {
+    const callerId = actor.userId;
     const { email, name } = parseInput(inviteSchema, input);
     // Refuse before creating an account for a caller who may not invite.
     await requireAccess(this.em, { userId: callerId }, 'network.owner', [(await findNetwork(this.em, networkId)).id]);
@@ -71,8 +70,8 @@ export class InvitationService extends DomainService {
    * Joins the network whose invitation link holds `code`, whatever its join policy. The link
    * works once per person: someone who joined through it and left cannot come back through it.
    */
-  async accept(actor: Actor | null, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
-    const userId = requireUser(actor);
+  async accept(actor: Actor, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
+    const userId = actor.userId;
     const found = code ? await this.em.findOne(Network, { invitationCode: code }) : null;
     if (!found) throw notFound('Invitation');
     return this.em.transactional(async (tx) => {

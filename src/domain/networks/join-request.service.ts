@@ -4,7 +4,6 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
-import { requireUser } from '../access/credential';
 import { memberView, type MemberView } from './membership.service';
 import { addMembership, findNetwork, lockNetwork } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
@@ -15,8 +14,8 @@ export type JoinDecision = 'approve' | 'decline';
 /** Owners review the requests to join an invite_only network. */
 export class JoinRequestService extends DomainService {
   /** Owner only: the requests still waiting, oldest first. */
-  async pending(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
-    const userId = requireUser(actor);
+  async pending(actor: Actor, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.joinRequests);
     const network = await findNetwork(this.em, networkId);
     await requireAccess(this.em, { userId }, 'network.owner', [network.id]);
@@ -30,12 +29,12 @@ export class JoinRequestService extends DomainService {
 
   /** approve adds the requester as a member; decline ends the request. A settled request answers 409. */
   async review(
-    actor: Actor | null,
+    actor: Actor,
     networkId: string,
     requesterId: string,
     decision: JoinDecision,
   ): Promise<{ joinRequest: NetworkJoinRequest; member: MemberView | null }> {
-    const callerId = requireUser(actor);
+    const callerId = actor.userId;
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);

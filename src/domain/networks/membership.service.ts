@@ -7,7 +7,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { requireUser } from '../access/credential';
 import {
   addMembership,
   findNetwork,
@@ -57,8 +56,8 @@ export class MembershipService extends DomainService {
   }
 
   /** Members only; owners first, then by time of joining. */
-  async list(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<MemberView>> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, networkId: string, args: PageArgs): Promise<Page<MemberView>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.members);
     const network = await findNetwork(this.em, networkId);
     await requireAccess(this.em, { userId }, 'network.member', [network.id]);
@@ -77,8 +76,8 @@ export class MembershipService extends DomainService {
    * owner; asking again while it waits returns the same request, and asking after a decline
    * opens it again.
    */
-  async join(actor: Actor | null, networkId: string): Promise<JoinOutcome> {
-    const userId = requireUser(actor);
+  async join(actor: Actor, networkId: string): Promise<JoinOutcome> {
+    const userId = actor.userId;
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       if (await membershipOf(tx, network.id, userId)) return { status: 'already_member', network, joinRequest: null };
@@ -98,19 +97,19 @@ export class MembershipService extends DomainService {
     });
   }
 
-  async leave(actor: Actor | null, networkId: string): Promise<{ networkDeleted: boolean }> {
-    const userId = requireUser(actor);
+  async leave(actor: Actor, networkId: string): Promise<{ networkDeleted: boolean }> {
+    const userId = actor.userId;
     return this.depart(networkId, userId, userId);
   }
 
   /** Owners remove anyone; a member may remove only themselves (the same as leaving). */
-  async remove(actor: Actor | null, networkId: string, memberId: string): Promise<{ networkDeleted: boolean }> {
-    return this.depart(networkId, memberId, requireUser(actor));
+  async remove(actor: Actor, networkId: string, memberId: string): Promise<{ networkDeleted: boolean }> {
+    return this.depart(networkId, memberId, actor.userId);
   }
 
   /** Owner only. Adding someone already in is not an error: the membership is returned as it is. */
-  async add(actor: Actor | null, networkId: string, input: unknown): Promise<{ member: MemberView; added: boolean }> {
-    const callerId = requireUser(actor);
+  async add(actor: Actor, networkId: string, input: unknown): Promise<{ member: MemberView; added: boolean }> {
+    const callerId = actor.userId;
     const { userId, permissions: role } = parseInput(addMemberSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
@@ -123,8 +122,8 @@ export class MembershipService extends DomainService {
   }
 
   /** Owner only. The last owner cannot be demoted: a network always keeps one. */
-  async setRole(actor: Actor | null, networkId: string, memberId: string, input: unknown): Promise<MemberView> {
-    const callerId = requireUser(actor);
+  async setRole(actor: Actor, networkId: string, memberId: string, input: unknown): Promise<MemberView> {
+    const callerId = actor.userId;
     const { permissions: role } = parseInput(updateMemberSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);

@@ -1,7 +1,6 @@
 import type { Actor } from '../../auth/actor';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { DomainService } from '../shared/domain-service';
-import { requireUser } from '../access/credential';
 import { findNetwork } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 import { requireAccess } from '../access/require-access';
@@ -44,8 +43,8 @@ const VISIBLE = `
 
 export class NetworkIntentsService extends DomainService {
   /** Members only; most recently shared first. */
-  async list(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkIntentView>> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, networkId: string, args: PageArgs): Promise<Page<NetworkIntentView>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.intents);
     const network = await findNetwork(this.em, networkId);
     await requireAccess(this.em, { userId }, 'network.member', [network.id]);

@@ -6,7 +6,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { requireUser } from '../access/credential';
 import { hasEarlyAccess } from '../access/early-access.policy';
 import { noticeNetworkDeleted } from './network.notices';
 import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './network.records';
@@ -26,8 +25,8 @@ export class NetworkService extends DomainService {
     super(core);
   }
 
-  async create(actor: Actor | null, input: unknown): Promise<Network> {
-    const userId = requireUser(actor);
+  async create(actor: Actor, input: unknown): Promise<Network> {
+    const userId = actor.userId;
     const fields = parseInput(createNetworkSchema, input);
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw unauthenticated('This account no longer exists');
@@ -41,8 +40,8 @@ export class NetworkService extends DomainService {
    * Members read any network they are in; anyone signed in reads a public (`anyone`) network;
    * an invite_only network the caller is not in answers 403 (docs/adr/0002).
    */
-  async get(actor: Actor | null, networkId: string): Promise<Network> {
-    const userId = requireUser(actor);
+  async get(actor: Actor, networkId: string): Promise<Network> {
+    const userId = actor.userId;
     const network = await findNetwork(this.em, networkId);
     if (network.joinPolicy !== 'anyone') await requireAccess(this.em, { userId }, 'network.member', [network.id]);
     return network;
@@ -62,8 +61,8 @@ export class NetworkService extends DomainService {
     return network;
   }
 
-  async update(actor: Actor | null, networkId: string, input: unknown): Promise<Network> {
-    const userId = requireUser(actor);
+  async update(actor: Actor, networkId: string, input: unknown): Promise<Network> {
+    const userId = actor.userId;
     const changes = parseInput(updateNetworkSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
@@ -74,8 +73,8 @@ export class NetworkService extends DomainService {
     });
   }
 
-  async delete(actor: Actor | null, networkId: string): Promise<void> {
-    const userId = requireUser(actor);
+  async delete(actor: Actor, networkId: string): Promise<void> {
+    const userId = actor.userId;
     const { id, intentIds } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId }, 'network.owner', [network.id]);
@@ -85,8 +84,8 @@ export class NetworkService extends DomainService {
   }
 
   /** The caller's memberships, most recently joined first. */
-  async mine(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    const userId = requireUser(actor);
+  async mine(actor: Actor, args: PageArgs): Promise<Page<Network>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.networks);
     const [rows, total] = await this.em.findAndCount(
       NetworkMember,
@@ -99,8 +98,7 @@ export class NetworkService extends DomainService {
   }
 
   /** Public discovery: `anyone` networks, newest first. */
-  async discover(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    requireUser(actor);
+  async discover(actor: Actor, args: PageArgs): Promise<Page<Network>> {
     const w = pageWindow(args, PAGES.discovery);
     const [items, total] = await this.em.findAndCount(
       Network,

@@ -28,7 +28,6 @@ import { findPair, fromRow, lockOpportunity, otherSeat, seatOf, userOfSeat } fro
 import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
 import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
-import { requireUser } from '../access/credential';
 import { accessibleIds, requireAccess, resolveAccessible } from '../access/require-access';
 
 /** Wakes the hosted negotiator for negotiations that may await one of its seats. */
@@ -73,8 +72,8 @@ export class OpportunityService extends DomainService {
   }
 
   /** POST /api/intents/:id/opportunities: one opportunity per pick; existing pairs come back as they are. */
-  async openFromIntent(actor: Actor | null, intentIdOrShort: string, raw: unknown): Promise<OpportunityView[]> {
-    const userId = requireUser(actor);
+  async openFromIntent(actor: Actor, intentIdOrShort: string, raw: unknown): Promise<OpportunityView[]> {
+    const userId = actor.userId;
     const input = parseInput(openSchema, raw);
     const em = this.em;
     const mine = await requireOwnIntent(em, userId, intentIdOrShort);
@@ -102,8 +101,8 @@ export class OpportunityService extends DomainService {
   }
 
   /** POST /api/opportunities: a member introduces two other members' intents in a network. */
-  async introduce(actor: Actor | null, raw: unknown): Promise<OpportunityView> {
-    const userId = requireUser(actor);
+  async introduce(actor: Actor, raw: unknown): Promise<OpportunityView> {
+    const userId = actor.userId;
     const input = parseInput(introduceSchema, raw);
     const em = this.em;
     const networkId = input.networkId.toLowerCase();
@@ -126,8 +125,8 @@ export class OpportunityService extends DomainService {
     return (await this.viewsFor(userId, [id]))[0];
   }
 
-  async list(actor: Actor | null, raw: unknown, intentIdOrShort?: string): Promise<OpportunityPage> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, raw: unknown, intentIdOrShort?: string): Promise<OpportunityPage> {
+    const userId = actor.userId;
     const filter = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = intentIdOrShort ? (await requireOwnIntent(em, userId, intentIdOrShort)).id : null;
@@ -143,8 +142,8 @@ export class OpportunityService extends DomainService {
     return { opportunities, limit, offset, total: Number(n) };
   }
 
-  async get(actor: Actor | null, idOrShort: string): Promise<OpportunityView> {
-    const userId = requireUser(actor);
+  async get(actor: Actor, idOrShort: string): Promise<OpportunityView> {
+    const userId = actor.userId;
     const id = await resolveAccessible(this.em, { userId }, 'opportunity.party', idOrShort);
     await reconcileEndings(this.em, { kind: 'opportunity', id });
     return (await this.viewsFor(userId, [id]))[0];
@@ -156,8 +155,8 @@ export class OpportunityService extends DomainService {
    * in the same transaction. `viaIntentId` (the routes under /api/intents/:id) must be the
    * caller's intent in this opportunity.
    */
-  async ownerMove(actor: Actor | null, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
-    const userId = requireUser(actor);
+  async ownerMove(actor: Actor, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
+    const userId = actor.userId;
     const kind: OwnerMove = typeof move === 'string' ? move : parseInput(statusSchema, move).status;
     const em = this.em;
     const id = await resolveAccessible(em, { userId }, 'opportunity.party', idOrShort);

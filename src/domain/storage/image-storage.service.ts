@@ -6,7 +6,6 @@ import { DomainService } from '../shared/domain-service';
 import { badRequest, DomainError, notFound, unprocessable } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 import { formatOfFilename, MAX_IMAGE_SIDE, sniffImage } from './image.rules';
-import { requireActor } from '../access/credential';
 
 /** The two upload folders, named as their URL path segment. */
 export type ImageKind = 'avatars' | 'network-images';
@@ -47,8 +46,7 @@ export class ImageStorageService extends DomainService {
     return Buffer.from(body, 'base64');
   }
 
-  async store(actor: Actor | null, kind: ImageKind, bytes: Buffer): Promise<StoredImage> {
-    const a = requireActor(actor);
+  async store(a: Actor, kind: ImageKind, bytes: Buffer): Promise<StoredImage> {
     if (bytes.length === 0) throw badRequest([{ path: 'file', message: 'No file was sent, or it is empty' }]);
     if (bytes.length > this.config.UPLOAD_MAX_BYTES) {
       throw new DomainError('PAYLOAD_TOO_LARGE', 'payload_too_large', { detail: `Images may be at most ${this.config.UPLOAD_MAX_BYTES} bytes` });

@@ -8,7 +8,6 @@ import { parseInput } from '../shared/validation';
 import { asDomainRefusal } from './fetch-refusal';
 import type { ScrapeService } from './scrape.service';
 import { createWebPageSchema } from './web.schemas';
-import { requireActor } from '../access/credential';
 
 /**
  * Web pages as nodes (decisions.md section 5: `POST /api/web-pages { url }` or `{ url, title,
@@ -23,8 +22,7 @@ export class WebPageService extends DomainService {
   }
 
   /** `{ url }` fetches the page and keeps its readable text; `{ url, content }` keeps what was given. */
-  async create(actor: Actor | null, input: unknown): Promise<WebPage> {
-    const a = requireActor(actor);
+  async create(a: Actor, input: unknown): Promise<WebPage> {
     const req = parseInput(createWebPageSchema, input);
     const page = new WebPage();
     page.id = newStreamId();

@@ -6,7 +6,6 @@ import { parseInput } from '../../shared/validation';
 import { answerFailed } from '../legacy.errors';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { completionSchema } from './completion.schemas';
-import { requireActor } from '../../access/credential';
 
 /** Completions grounded on retrieval over the sources the caller names. */
 export class CompletionService extends DomainService {
@@ -18,8 +17,7 @@ export class CompletionService extends DomainService {
     super(core);
   }
 
-  async complete(actor: Actor | null, input: unknown): Promise<{ completion: string }> {
-    const a = requireActor(actor);
+  async complete(a: Actor, input: unknown): Promise<{ completion: string }> {
     const req = parseInput(completionSchema, input ?? {});
     const messages: ChatMessage[] = req.prompt ? [{ role: 'user', content: req.prompt }] : req.messages!;
     const question = [...messages].reverse().find((m) => m.role === 'user' && m.content.trim())!.content;

@@ -44,7 +44,7 @@ export class IndexService extends DomainService {
     return index;
   }
 
-  async create(actor: Actor | null, input: unknown): Promise<LegacyIndex> {
+  async create(actor: Actor, input: unknown): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(createIndexSchema, input ?? {});
     const index = new LegacyIndex();
@@ -59,7 +59,7 @@ export class IndexService extends DomainService {
     return index;
   }
 
-  async update(actor: Actor | null, id: string, input: unknown): Promise<LegacyIndex> {
+  async update(actor: Actor, id: string, input: unknown): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const index = await this.requireControlled(caller, id);
     const req = parseInput(updateIndexSchema, input ?? {});
@@ -76,7 +76,7 @@ export class IndexService extends DomainService {
    * concurrent deletes one stamps the tombstone and every one answers it as stored. Its items
    * leave the vector index.
    */
-  async delete(actor: Actor | null, id: string): Promise<LegacyIndex> {
+  async delete(actor: Actor, id: string): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const index = await this.get(id);
     requireIndexController(index, caller);

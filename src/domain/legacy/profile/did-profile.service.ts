@@ -9,7 +9,6 @@ import { isCid, rawCidOf } from '../cid.rules';
 import { parsePkhDid } from '../did.rules';
 import { legacyCaller } from '../legacy-caller';
 import { didProfileSchema } from './did-profile.schemas';
-import { requireActor } from '../../access/credential';
 
 /** A profile as the earlier route group reads it: the core profile's name and intro, and the avatar's CID. */
 export interface DidProfile {
@@ -39,8 +38,7 @@ export class DidProfileService extends DomainService {
   }
 
   /** Stores the image with the foundation's checks and answers its CIDv1 (raw, sha2-256). */
-  async uploadAvatar(actor: Actor | null, bytes: Buffer): Promise<AvatarUpload> {
-    const a = requireActor(actor);
+  async uploadAvatar(a: Actor, bytes: Buffer): Promise<AvatarUpload> {
     const stored = await this.storage.store(a, 'avatars', bytes);
     const cid = await rawCidOf(bytes);
     // The same bytes uploaded again keep their first file; the new copy is not needed.
@@ -58,7 +56,7 @@ export class DidProfileService extends DomainService {
     return `${this.config.PUBLIC_URL}/api/storage/avatars/${a.userId}/${a.filename}`;
   }
 
-  async update(actor: Actor | null, input: unknown): Promise<DidProfile> {
+  async update(actor: Actor, input: unknown): Promise<DidProfile> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(didProfileSchema, input ?? {});
     let avatar: AvatarCid | null = null;
