@@ -5,9 +5,12 @@ import type { GraphQLContext } from './context';
 /**
  * `@Authorized()` and `@Authorized('session')` apply the credential rule of
  * src/domain/access/credential.ts; its failures are domain errors, so both transports report
- * them the same way.
+ * them the same way. A REST request's guard has applied it already (`credentialAccepted`), so
+ * the credential is checked once per request.
  */
 export const authChecker: AuthChecker<GraphQLContext> = ({ context }, roles) => {
+  const accepted = context.credentialAccepted;
+  if (accepted && roles.every((role) => accepted.includes(role))) return true;
   checkCredential(context.actor, context.authProblem, roles);
   return true;
 };

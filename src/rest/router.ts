@@ -68,7 +68,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
       );
     }
     handlers.push((req, res, next) => {
-      runRoute(schema, services, route, op, req, res).catch(next);
+      runRoute(schema, services, route, op, access, req, res).catch(next);
     });
     router[route.method.toLowerCase() as 'get'](route.path, ...handlers);
   }
@@ -109,6 +109,7 @@ async function runRoute(
   services: Services,
   route: RouteDef,
   op: LoadedOperation,
+  access: string[] | null,
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -144,6 +145,8 @@ async function runRoute(
   const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
+  // The guard above accepted the credential for these roles (a route without one has null).
+  context.credentialAccepted = access;
   if (route.stream) {
     const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
     if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));
