@@ -35,6 +35,19 @@ describe('intent.own', () => {
   });
 });
 
+describe('intent.own.live', () => {
+  it("allows the owner's intents that are not archived", async () => {
+    const archived = '22222222-2222-4222-8222-222222222222';
+    await w.em.execute(`insert into intents (id, user_id, payload, archived_at, created_at, updated_at) values (?, ?, 'x', now(), now(), now())`, [
+      archived,
+      w.users.cy,
+    ]);
+    expect(await accessibleIds(w.em, as(w.users.cy), 'intent.own.live', [w.intents.cy, archived, w.intents.ada])).toEqual(new Set([w.intents.cy]));
+    expect(await accessibleIds(w.em, as(w.users.cy), 'intent.own', [w.intents.cy, archived])).toEqual(new Set([w.intents.cy, archived]));
+    expect(await refusal(resolveAccessible(w.em, as(w.users.cy), 'intent.own.live', archived))).toEqual(NOT_FOUND('Intent'));
+  });
+});
+
 describe('intent.visible', () => {
   it('shows an intent shared by a member in a network the user is in, and no other', async () => {
     const ids = [w.intents.ben, w.intents.benUnshared, w.intents.cy, UNKNOWN];
@@ -147,6 +160,7 @@ describe('every permission', () => {
   it('checks any number of allowed ids in one statement', async () => {
     const allowed: Record<(typeof PERMISSIONS)[number], [string, string[]]> = {
       'intent.own': [w.users.ben, [w.intents.ben, w.intents.benUnshared]],
+      'intent.own.live': [w.users.ben, [w.intents.ben]],
       'intent.visible': [w.users.ada, [w.intents.ada, w.intents.ben]],
       'network.member': [w.users.ada, [w.networks.n]],
       'network.owner': [w.users.cy, [w.networks.m]],

@@ -10,6 +10,7 @@ import type { Permission } from './permissions';
  */
 const SCOPES: Record<Permission, (userId: string) => ShortIdScope> = {
   'intent.own': (userId) => ({ table: 'intents', where: 'user_id = ?', params: [userId] }),
+  'intent.own.live': (userId) => ({ table: 'intents', where: 'user_id = ? and archived_at is null', params: [userId] }),
   // Shared, by an owner who is still a member there, in a network the user belongs to.
   'intent.visible': (userId) => ({
     table: 'intents',

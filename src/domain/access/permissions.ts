@@ -6,7 +6,8 @@ import { forbidden, notFound, type DomainError } from '../shared/errors';
 import { allowedIds, existingNetworks } from './access.repository';
 
 /**
- * Every permission the services check by id. `intent.own`: the user's intent. `intent.visible`:
+ * Every permission the services check by id. `intent.own`: the user's intent, and
+ * `intent.own.live` one of them that is not archived. `intent.visible`:
  * an intent shared, by a member, in a network the user is in (whom one may be matched with,
  * introduce or open an opportunity to). `network.member`
  * and `network.owner`: a membership, and an owner's. `opportunity.party`: a seat or the
@@ -15,6 +16,7 @@ import { allowedIds, existingNetworks } from './access.repository';
  */
 export type Permission =
   | 'intent.own'
+  | 'intent.own.live'
   | 'intent.visible'
   | 'network.member'
   | 'network.owner'
@@ -24,6 +26,7 @@ export type Permission =
 
 export const PERMISSIONS: readonly Permission[] = [
   'intent.own',
+  'intent.own.live',
   'intent.visible',
   'network.member',
   'network.owner',
@@ -55,6 +58,7 @@ const network = (denied: PermissionRule['denied']): PermissionRule => ({
 
 export const RULES: Record<Permission, PermissionRule> = {
   'intent.own': { denied: async () => intentNotFound() },
+  'intent.own.live': { denied: async () => intentNotFound() },
   'intent.visible': { denied: async () => intentNotFound() },
   'network.member': network(async () => notMember()),
   // A member who is not an owner learns what they lack; anyone else that they are not in it.

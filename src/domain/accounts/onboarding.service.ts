@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors';
 import { DomainService } from '../shared/domain-service';
-import { resolveIdOrShortId } from '../shared/short-id';
+import { resolveAccessible } from '../access/require-access';
 import { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
 import type { Actor } from '../../auth/actor';
@@ -41,9 +41,10 @@ export class OnboardingService extends DomainService {
     if (intentId !== undefined && intentId !== null) {
       // Unknown, another user's and archived intents get the same answer: nothing leaks. Checked
       // after completion too: a completed onboarding is no way to probe intent ids.
-      const id = await resolveIdOrShortId(this.em, intentId.trim(), { table: 'intents', where: 'user_id = ? and archived_at is null', params: [user.id] });
-      intent = id ? await this.em.findOne(Intent, { id }) : null;
-      if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+      const invalid = () => refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+      const id = await resolveAccessible(this.em, { userId: user.id }, 'intent.own.live', intentId, { denied: invalid });
+      intent = await this.em.findOne(Intent, { id });
+      if (!intent) throw invalid();
     }
     if (user.onboardingCompletedAt && user.onboardingIntentId) {
       return { completedAt: user.onboardingCompletedAt, intentId: user.onboardingIntentId };
