@@ -1,18 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { conversationNotFound } from '../conversations/conversation.errors';
-import { intentNotFound } from '../intents/intent.errors';
-import { opportunityNotFound } from '../opportunities/opportunity.errors';
-import { forbidden, notFound, type DomainError } from '../shared/errors';
-import { allowedIds, existingNetworks } from './access.repository';
-
 /**
- * Every permission the services check by id. `intent.own`: the user's intent, and
- * `intent.own.live` one of them that is not archived. `intent.visible`:
- * an intent shared, by a member, in a network the user is in (whom one may be matched with,
- * introduce or open an opportunity to). `network.member`
- * and `network.owner`: a membership, and an owner's. `opportunity.party`: a seat or the
- * introducer. `conversation.participant`: a direct conversation or agent thread the user is in.
- * `agent.own`: one of the user's agents.
+ * Every permission the services check by id (its scope: access.repository.ts; its refusal:
+ * refusals.ts).
+ * - `intent.own`: the user's intent; `intent.own.live`: one of them that is not archived.
+ * - `intent.visible`: an intent shared, by a member, in a network the user is in (whom one may
+ *   be matched with, introduce, or open an opportunity to).
+ * - `network.member`, `network.owner`: a membership, and an owner's.
+ * - `opportunity.party`: a seat or the introducer.
+ * - `conversation.participant`: a direct conversation or agent thread the user is in.
+ * - `agent.own`: one of the user's agents.
  */
 export type Permission =
   | 'intent.own'
@@ -34,38 +29,3 @@ export const PERMISSIONS: readonly Permission[] = [
   'conversation.participant',
   'agent.own',
 ];
-
-/**
- * How a permission refuses. Records that are the user's own, or that they take part in, answer
- * 404 whether the id is someone else's or names nothing, so ids cannot be probed. Networks are
- * known by existence (docs/adr/0002-non-member-reads.md): an unknown one is 404 (`missing`),
- * one the user may not use 403.
- */
-export interface PermissionRule {
-  denied(em: EntityManager, userId: string, id: string): Promise<DomainError>;
-  /** Set for records whose existence is not a secret: the ids among `ids` that exist. */
-  existing?(em: EntityManager, ids: string[]): Promise<Set<string>>;
-  missing?(): DomainError;
-}
-
-const notMember = () => forbidden('You are not a member of this network');
-
-const network = (denied: PermissionRule['denied']): PermissionRule => ({
-  denied,
-  existing: existingNetworks,
-  missing: () => notFound('Network'),
-});
-
-export const RULES: Record<Permission, PermissionRule> = {
-  'intent.own': { denied: async () => intentNotFound() },
-  'intent.own.live': { denied: async () => intentNotFound() },
-  'intent.visible': { denied: async () => intentNotFound() },
-  'network.member': network(async () => notMember()),
-  // A member who is not an owner learns what they lack; anyone else that they are not in it.
-  'network.owner': network(async (em, userId, id) =>
-    (await allowedIds(em, userId, 'network.member', [id])).size ? forbidden('Only an owner of this network can do this') : notMember(),
-  ),
-  'opportunity.party': { denied: async () => opportunityNotFound() },
-  'conversation.participant': { denied: async () => conversationNotFound() },
-  'agent.own': { denied: async () => notFound('Agent') },
-};

@@ -3,7 +3,8 @@ import type { DomainError } from '../shared/errors';
 import { resolveIdOrShortId } from '../shared/short-id';
 import { allowedIds, scopeOf } from './access.repository';
 import type { Principal } from './credential';
-import { RULES, type Permission } from './permissions';
+import type { Permission } from './permissions';
+import { RULES } from './refusals';
 
 export interface AccessOptions {
   /**
