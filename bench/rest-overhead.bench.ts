@@ -3,6 +3,7 @@ import { execute } from 'graphql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { cpus, totalmem } from 'node:os';
 import { anonymous } from '../src/auth/actor';
+import { requireActor } from '../src/domain/access/credential';
 import type { User } from '../src/entities/user.entity';
 import { createContext } from '../src/graphql/context';
 import { loadOperations } from '../src/rest/operations';
@@ -42,7 +43,7 @@ export function mountPlainHandlers(app: Express, services: Services): void {
     fn(req).then((body) => res.json(body), next);
   };
   plain.get('/api/bench/users/:userId', wrap(async (req) => ({ user: publicFields(await services.accounts.publicUser(String(req.params.userId))) })));
-  plain.get('/api/bench/me', wrap(async (req) => ({ user: accountFields(await services.accounts.me(req.auth?.actor ?? null)) })));
+  plain.get('/api/bench/me', wrap(async (req) => ({ user: accountFields(await services.accounts.me(requireActor(req.auth?.actor))) })));
   app.use(plain);
   const stack = (app as unknown as { router: { stack: Array<{ name: string }> } }).router.stack;
   const layer = stack.pop()!;

@@ -1,21 +1,17 @@
 import { getMetadataStorage, type AuthChecker } from 'type-graphql';
-import type { Actor } from '../auth/actor';
-import { forbidden, unauthenticated } from '../domain/shared/errors';
+import { checkCredential } from '../domain/access/credential';
 import type { GraphQLContext } from './context';
 
 /**
- * `@Authorized()` needs any credential; `@Authorized('session')` refuses API keys (core-api.md,
- * Authentication 4). Failures throw domain errors so both transports report them the same way.
+ * `@Authorized()` and `@Authorized('session')` apply the credential rule of
+ * src/domain/access/credential.ts; its failures are domain errors, so both transports report
+ * them the same way. A REST request's guard has applied it already (`credentialAccepted`), so
+ * the credential is checked once per request.
  */
-export function checkAccess(actor: Actor | null, authProblem: string | null, roles: readonly string[]): void {
-  if (!actor) throw unauthenticated(authProblem ?? undefined);
-  if (roles.includes('session') && actor.credential === 'apiKey') {
-    throw forbidden('This route needs a signed-in session; an API key cannot use it');
-  }
-}
-
 export const authChecker: AuthChecker<GraphQLContext> = ({ context }, roles) => {
-  checkAccess(context.actor, context.authProblem, roles);
+  const accepted = context.credentialAccepted;
+  if (accepted && roles.every((role) => accepted.includes(role))) return true;
+  checkCredential(context.actor, context.authProblem, roles);
   return true;
 };
 

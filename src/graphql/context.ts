@@ -33,6 +33,12 @@ export interface GraphQLContext {
    * seen is what had committed by then (a negotiation turn that lost a race is told so).
    */
   receivedAt: Date;
+  /**
+   * Set by the REST router when its guard has already applied the credential rule to this
+   * request, for these roles (every root field's of the operation), before the body was read:
+   * `@Authorized` then does not apply it a second time. Null for GraphQL clients.
+   */
+  credentialAccepted: readonly string[] | null;
 }
 
 export function createContext(
@@ -52,5 +58,6 @@ export function createContext(
     loaders: new Loaders(services),
     client,
     receivedAt,
+    credentialAccepted: null,
   };
 }

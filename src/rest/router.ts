@@ -5,7 +5,8 @@ import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
 import { anonymous } from '../auth/actor';
-import { checkAccess, rootFieldRoles } from '../graphql/auth-checker';
+import { checkCredential } from '../domain/access/credential';
+import { rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';
 import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../graphql/errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
@@ -67,7 +68,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
       );
     }
     handlers.push((req, res, next) => {
-      runRoute(schema, services, route, op, req, res).catch(next);
+      runRoute(schema, services, route, op, access, req, res).catch(next);
     });
     router[route.method.toLowerCase() as 'get'](route.path, ...handlers);
   }
@@ -83,7 +84,7 @@ function accessOf(op: LoadedOperation, fieldRoles: Map<string, string[] | null>)
 function guard(req: Request, res: Response, next: NextFunction, roles: string[]): void {
   const auth = req.auth ?? anonymous;
   try {
-    checkAccess(auth.actor, auth.problem, roles);
+    checkCredential(auth.actor, auth.problem, roles);
   } catch (err) {
     if (err instanceof DomainError) return sendError(res, err);
     throw err;
@@ -108,6 +109,7 @@ async function runRoute(
   services: Services,
   route: RouteDef,
   op: LoadedOperation,
+  access: string[] | null,
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -143,6 +145,8 @@ async function runRoute(
   const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
   const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
+  // The guard above accepted the credential for these roles (a route without one has null).
+  context.credentialAccepted = access;
   if (route.stream) {
     const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
     if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));

@@ -8,8 +8,7 @@ import type { Actor } from '../../auth/actor';
 import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
 
 /** The caller's own user row; 401 without a caller or when the account is gone. */
-export async function currentUser(em: EntityManager, actor: Actor | null): Promise<User> {
-  if (!actor) throw unauthenticated();
+export async function currentUser(em: EntityManager, actor: Actor): Promise<User> {
   const user = await em.findOne(User, { id: actor.userId });
   if (!user) throw unauthenticated('This account no longer exists');
   return user;
@@ -36,7 +35,7 @@ export class AccountService extends DomainService {
     return user;
   }
 
-  me(actor: Actor | null): Promise<User> {
+  me(actor: Actor): Promise<User> {
     return currentUser(this.em, actor);
   }
 
@@ -62,7 +61,7 @@ export class AccountService extends DomainService {
    * Changes the sent fields only. `socials` replaces every saved link; within
    * `notificationPreferences` each sent flag changes and the other keeps its value.
    */
-  async updateProfile(actor: Actor | null, input: Record<string, unknown>): Promise<User> {
+  async updateProfile(actor: Actor, input: Record<string, unknown>): Promise<User> {
     const sent = Object.fromEntries(Object.entries(input ?? {}).filter(([k, v]) => v !== undefined && (PROFILE_FIELDS as readonly string[]).includes(k)));
     if (Object.keys(sent).length === 0) {
       throw badRequest([{ path: '', message: `Send at least one of ${PROFILE_FIELDS.join(', ')}` }]);

@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/errors';
 import { DomainService } from '../shared/domain-service';
-import { resolveIdOrShortId } from '../shared/short-id';
+import { resolveAccessible } from '../access/require-access';
 import { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
 import type { Actor } from '../../auth/actor';
@@ -20,7 +20,7 @@ const refuse = (error: string, detail: string) => new DomainError('BAD_REQUEST',
  */
 export class OnboardingService extends DomainService {
   /** Idempotent: the first confirmation's time is kept. */
-  async confirmProfile(actor: Actor | null): Promise<{ profileConfirmedAt: Date; user: User }> {
+  async confirmProfile(actor: Actor): Promise<{ profileConfirmedAt: Date; user: User }> {
     const user = await currentUser(this.em, actor);
     if (!user.profileConfirmedAt) {
       user.profileConfirmedAt = new Date();
@@ -35,15 +35,16 @@ export class OnboardingService extends DomainService {
    * completed onboarding stays as it was: repeating the call returns the first completion
    * (an intentId given must still be one of the caller's).
    */
-  async complete(actor: Actor | null, intentId?: string | null): Promise<OnboardingCompletion> {
+  async complete(actor: Actor, intentId?: string | null): Promise<OnboardingCompletion> {
     const user = await currentUser(this.em, actor);
     let intent: Intent | null = null;
     if (intentId !== undefined && intentId !== null) {
       // Unknown, another user's and archived intents get the same answer: nothing leaks. Checked
       // after completion too: a completed onboarding is no way to probe intent ids.
-      const id = await resolveIdOrShortId(this.em, intentId.trim(), { table: 'intents', where: 'user_id = ? and archived_at is null', params: [user.id] });
-      intent = id ? await this.em.findOne(Intent, { id }) : null;
-      if (!intent) throw refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+      const invalid = () => refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
+      const id = await resolveAccessible(this.em, { userId: user.id }, 'intent.own.live', intentId, { denied: invalid });
+      intent = await this.em.findOne(Intent, { id });
+      if (!intent) throw invalid();
     }
     if (user.onboardingCompletedAt && user.onboardingIntentId) {
       return { completedAt: user.onboardingCompletedAt, intentId: user.onboardingIntentId };

@@ -19,11 +19,6 @@ export interface NegotiationSeat {
 const SYSTEM_AGENT_FIXED =
   'The hosted negotiator cannot be renamed, deactivated, deselected or deleted; it holds your seat whenever none of your agents is selected';
 
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
-
 /** A user's agents and the negotiation seat (docs/adr/0017-negotiator-seat.md). */
 export class AgentService extends DomainService {
   constructor(
@@ -38,12 +33,12 @@ export class AgentService extends DomainService {
   }
 
   /** The caller's agents, oldest first (the hosted negotiator is the first). */
-  async list(actor: Actor | null): Promise<AgentView[]> {
-    return agentViews(await this.rowsOf(this.em, requireActor(actor).userId));
+  async list(actor: Actor): Promise<AgentView[]> {
+    return agentViews(await this.rowsOf(this.em, actor.userId));
   }
 
   /** One of the caller's agents; anyone else's, or an unknown id, is 404. */
-  async get(actor: Actor | null, id: string): Promise<AgentView> {
+  async get(actor: Actor, id: string): Promise<AgentView> {
     const views = await this.list(actor);
     const view = views.find((v) => v.id === id.toLowerCase());
     if (!view) throw notFound('Agent');
@@ -51,8 +46,7 @@ export class AgentService extends DomainService {
   }
 
   /** GET /api/agents/me: who holds the caller's negotiation seat. */
-  async seat(actor: Actor | null): Promise<NegotiationSeat> {
-    const a = requireActor(actor);
+  async seat(a: Actor): Promise<NegotiationSeat> {
     const { agentId } = await selectedNegotiator(this.em, a.userId);
     const [views, users] = await Promise.all([
       this.list(a),
@@ -65,8 +59,7 @@ export class AgentService extends DomainService {
   }
 
   /** Registers an external agent: active, not selected. */
-  async create(actor: Actor | null, input: unknown): Promise<AgentView> {
-    const a = requireActor(actor);
+  async create(a: Actor, input: unknown): Promise<AgentView> {
     const { name } = parseInput(createAgentSchema, input);
     const id = randomUUID();
     await this.em.transactional(async (tx) => {
@@ -90,8 +83,7 @@ export class AgentService extends DomainService {
    * in the same transaction; deselecting or deactivating the selected agent gives the seat back
    * to the hosted negotiator. The seat lock serialises concurrent changes for one owner.
    */
-  async update(actor: Actor | null, id: string, input: unknown): Promise<AgentView> {
-    const a = requireActor(actor);
+  async update(a: Actor, id: string, input: unknown): Promise<AgentView> {
     const patch = parseInput(updateAgentSchema, input);
     if (!isUuid(id)) throw notFound('Agent');
     const { views, before, after } = await this.em.transactional(async (tx) => {
@@ -130,8 +122,7 @@ export class AgentService extends DomainService {
   }
 
   /** Deletes an external agent (its API keys go with it); the hosted negotiator stays. */
-  async remove(actor: Actor | null, id: string): Promise<void> {
-    const a = requireActor(actor);
+  async remove(a: Actor, id: string): Promise<void> {
     if (!isUuid(id)) throw notFound('Agent');
     const { before, after } = await this.em.transactional(async (tx) => {
       await lockNegotiatorSeat(tx, a.userId);

@@ -19,8 +19,7 @@ export class AccountDeletionService extends DomainService {
     super(core);
   }
 
-  async delete(actor: Actor | null): Promise<void> {
-    if (!actor) throw unauthenticated();
+  async delete(actor: Actor): Promise<void> {
     const userId = actor.userId;
     const intentIds = await this.em.transactional(async (em) => {
       const user = await em.findOne(User, { id: userId });

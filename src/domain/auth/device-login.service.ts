@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../auth/secrets';
 import { DeviceLogin } from '../../entities/device-login.entity';
 import { User } from '../../entities/user.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { conflict, DomainError, unauthenticated } from '../shared/errors';
+import { conflict, DomainError } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { deviceGrantError } from './auth-errors';
 import { deviceApproveSchema, deviceTokenSchema } from './auth.schemas';
@@ -98,21 +98,19 @@ export class DeviceLoginService extends DomainService {
     return { userCode: displayCode(userCode), userAgent: row.requested_user_agent, ip: row.requested_ip, requestedAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
   }
 
-  async approve(actor: Actor | null, input: unknown): Promise<void> {
-    if (!actor) throw unauthenticated();
+  async approve(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const approved = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set approved_by_id = ?, approved_at = now()
        where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
-      [actor.userId, userCode],
+      [a.userId, userCode],
     );
     if (approved.length) return;
     throw await this.notDecidable(userCode);
   }
 
   /** Refuses the login: the command line polling it hears access_denied (RFC 8628 3.5). */
-  async deny(actor: Actor | null, input: unknown): Promise<void> {
-    if (!actor) throw unauthenticated();
+  async deny(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
     const denied = await this.em.execute<Array<{ id: string }>>(
       `update device_logins set denied_at = now()

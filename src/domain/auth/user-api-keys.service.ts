@@ -3,7 +3,7 @@ import type { ApiKeyService } from '../../auth/api-key.service';
 import { Agent } from '../../entities/agent.entity';
 import { ApiKey } from '../../entities/api-key.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { badRequest, notFound, unauthenticated } from '../shared/errors';
+import { badRequest, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { apiKeyCreateSchema } from './auth.schemas';
 
@@ -17,28 +17,25 @@ export class UserApiKeysService extends DomainService {
   }
 
   /** A key for one of the caller's external agents acts as that agent (core-api.md, Authentication 6). */
-  async create(actor: Actor | null, input: unknown): Promise<{ key: string; apiKey: ApiKey }> {
-    if (!actor) throw unauthenticated();
+  async create(a: Actor, input: unknown): Promise<{ key: string; apiKey: ApiKey }> {
     const { name, agentId } = parseInput(apiKeyCreateSchema, input);
     if (agentId) {
-      const agent = await this.em.findOne(Agent, { id: agentId, ownerId: actor.userId });
+      const agent = await this.em.findOne(Agent, { id: agentId, ownerId: a.userId });
       if (!agent) throw notFound('Agent');
       if (agent.type !== 'external') {
         throw badRequest([{ path: 'agentId', message: 'The hosted negotiator takes no API key; name one of your external agents' }]);
       }
     }
-    return this.apiKeys().create(this.em, actor.userId, name, agentId ?? null);
+    return this.apiKeys().create(this.em, a.userId, name, agentId ?? null);
   }
 
-  async list(actor: Actor | null): Promise<ApiKey[]> {
-    if (!actor) throw unauthenticated();
-    return this.em.find(ApiKey, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  async list(a: Actor): Promise<ApiKey[]> {
+    return this.em.find(ApiKey, { userId: a.userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
   /** Another user's key answers 404, like an unknown one. */
-  async delete(actor: Actor | null, id: string): Promise<void> {
-    if (!actor) throw unauthenticated();
-    const deleted = isUuid(id) && (await this.apiKeys().delete(this.em, id, actor.userId));
+  async delete(a: Actor, id: string): Promise<void> {
+    const deleted = isUuid(id) && (await this.apiKeys().delete(this.em, id, a.userId));
     if (!deleted) throw notFound('API key');
   }
 }

@@ -2,7 +2,7 @@ import type { Actor } from '../../auth/actor';
 import type { SessionService } from '../../auth/session.service';
 import { Session } from '../../entities/session.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { forbidden, notFound, unauthenticated } from '../shared/errors';
+import { forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { sessionIdSchema } from './auth.schemas';
 
@@ -20,27 +20,24 @@ export class UserSessionsService extends DomainService {
     super(core);
   }
 
-  async list(actor: Actor | null): Promise<ActiveSession[]> {
-    if (!actor) throw unauthenticated();
+  async list(a: Actor): Promise<ActiveSession[]> {
     const rows = await this.em.find(
       Session,
-      { userId: actor.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
+      { userId: a.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
       { orderBy: { createdAt: 'desc', id: 'asc' } },
     );
-    return rows.map((session) => ({ session, current: session.id === actor.sessionId }));
+    return rows.map((session) => ({ session, current: session.id === a.sessionId }));
   }
 
   /** Revoked at once: the next request carrying that session's token gets 401. */
-  async revoke(actor: Actor | null, input: unknown): Promise<void> {
-    if (!actor) throw unauthenticated();
+  async revoke(a: Actor, input: unknown): Promise<void> {
     const { sessionId } = parseInput(sessionIdSchema, input);
-    if (!(await this.sessions().revoke(this.em, sessionId, actor.userId))) throw notFound('Session');
+    if (!(await this.sessions().revoke(this.em, sessionId, a.userId))) throw notFound('Session');
   }
 
-  async signOut(actor: Actor | null): Promise<void> {
-    if (!actor) throw unauthenticated();
+  async signOut(a: Actor): Promise<void> {
     // A DID session of the earlier route group is not stored here and ends with its own expiry.
-    if (!actor.sessionId) throw forbidden('Only a session issued by this server can be signed out');
-    await this.sessions().revoke(this.em, actor.sessionId, actor.userId);
+    if (!a.sessionId) throw forbidden('Only a session issued by this server can be signed out');
+    await this.sessions().revoke(this.em, a.sessionId, a.userId);
   }
 }

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AgentQuestionScope, AgentQuestionStatus, QuestionMatch } from '../../entities/agent-question.entity';
 import { appendEvent, lockEventCounters } from '../../events/event-log';
-import { intentNotFound } from '../intents/intent.errors';
-import { badRequest, notFound, type ValidationDetail } from '../shared/errors';
-import { isUuid, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../shared/validation';
+import { requireAccess } from '../access/require-access';
+import { badRequest, type ValidationDetail } from '../shared/errors';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../shared/validation';
 import { openAgentThread } from './agent-thread';
 import { questionPendingFrame } from './conversation.frames';
 import { ENTRY_KINDS, expireEntrySchema, messageEntrySchema, questionEntrySchema } from './conversation.schemas';
@@ -87,12 +87,8 @@ export async function writeAgentThreadEntries(
   const entries = validateEntries(input.entries);
   const ownerId = input.ownerId.toLowerCase();
   const intentId = input.intentId.toLowerCase();
-  if (!isUuid(intentId) || !(await em.execute(`select 1 from intents where id = ? and user_id = ?`, [intentId, ownerId])).length) {
-    throw intentNotFound();
-  }
-  if (!isUuid(input.agentId) || !(await em.execute(`select 1 from agents where id = ? and owner_id = ?`, [input.agentId, ownerId])).length) {
-    throw notFound('Agent');
-  }
+  await requireAccess(em, { userId: ownerId }, 'intent.own', [intentId]);
+  await requireAccess(em, { userId: ownerId }, 'agent.own', [input.agentId]);
   const agentId = input.agentId.toLowerCase();
   // Lock order shared with the owner's answers: event counter, then thread and question rows.
   await lockEventCounters(em, [ownerId]);

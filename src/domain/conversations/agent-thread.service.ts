@@ -5,16 +5,18 @@ import { selectedNegotiator } from '../agents/selected-negotiator';
 import { requireOwnIntentId } from '../intents/own-intent';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
-import { badRequest, notFound, unauthenticated } from '../shared/errors';
+import { badRequest } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { answerAgentQuestions, type AnswerOutcome } from './agent-answers';
 import { openAgentThread } from './agent-thread';
 import { writeAgentThreadEntries } from './agent-thread.entries';
-import { agentKeyRequired, notSelectedNegotiator, ownerVoiceRequired } from './conversation.errors';
+import { agentKeyRequired, ownerVoiceRequired } from './conversation.errors';
 import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
 import type { MessageView } from './message-view';
 import { insertMessage } from './message.records';
+import { requireSeatHolder } from '../access/negotiator-seat.policy';
+import { requireAccess } from '../access/require-access';
 
 export interface AgentThreadState {
   /** Who holds the owner's seat: `system` (the hosted negotiator) or `external`. */
@@ -30,11 +32,6 @@ export interface AgentThreadRead {
   agent?: AgentThreadState;
 }
 
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
-
 /**
  * The personal-agent thread (docs/adr/0051-agent-thread-entries.md): the owner's reads,
  * messages and answers, and the negotiator's h2a entries. Answers notify the negotiator with
@@ -49,8 +46,7 @@ export class AgentThreadService extends DomainService {
   }
 
   /** GET /api/conversations/agent/messages: the thread, and with an intent the seat and its waiting questions. */
-  async read(actor: Actor | null, raw: unknown): Promise<AgentThreadRead> {
-    const a = requireActor(actor);
+  async read(a: Actor, raw: unknown): Promise<AgentThreadRead> {
     const q = parseInput(messagesQuerySchema, raw ?? {});
     const intentId = q.intentId ? await requireOwnIntentId(this.em, a.userId, q.intentId) : null;
     const conversationId = await this.threadIdForRead(a.userId);
@@ -67,23 +63,20 @@ export class AgentThreadService extends DomainService {
   }
 
   /** POST /api/conversations/agent/h2a: entries from the selected external agent's own API key. */
-  async writeEntries(actor: Actor | null, raw: unknown): Promise<{ written: string[] }> {
-    const a = requireActor(actor);
+  async writeEntries(a: Actor, raw: unknown): Promise<{ written: string[] }> {
     const input = parseInput(h2aRequestSchema, raw);
     const intentId = await requireOwnIntentId(this.em, a.userId, input.intentId);
     const agentId = input.agentId.toLowerCase();
-    const owned = await this.em.execute(`select 1 from agents where id = ? and owner_id = ?`, [agentId, a.userId]);
-    if (!owned.length) throw notFound('Agent');
+    await requireAccess(this.em, a, 'agent.own', [agentId]);
     if (a.agentId !== agentId) throw agentKeyRequired(agentId);
     return this.em.transactional(async (tx) => {
-      await this.requireSeat(tx as EntityManager, a.userId, agentId);
+      await requireSeatHolder(tx as EntityManager, a.userId, agentId, { lock: true, external: true });
       return writeAgentThreadEntries(tx as EntityManager, { ownerId: a.userId, agentId, intentId, entries: input.entries });
     });
   }
 
   /** POST /api/conversations/agent/answers: the owner's answers in one batch. */
-  async answer(actor: Actor | null, raw: unknown): Promise<MessageView[]> {
-    const a = requireActor(actor);
+  async answer(a: Actor, raw: unknown): Promise<MessageView[]> {
     const input = parseInput(answersSchema, raw);
     if (a.agentId) throw ownerVoiceRequired();
     const intentId = await requireOwnIntentId(this.em, a.userId, input.intentId);
@@ -99,8 +92,7 @@ export class AgentThreadService extends DomainService {
    * waiting question makes it an answer); an API key issued to the selected agent writes as
    * the agent, like a message entry.
    */
-  async post(actor: Actor | null, raw: unknown): Promise<MessageView> {
-    const a = requireActor(actor);
+  async post(a: Actor, raw: unknown): Promise<MessageView> {
     const input = parseInput(postMessageSchema, raw);
     const named = input.metadata?.intentId;
     if (typeof named !== 'string') throw badRequest([{ path: 'metadata.intentId', message: 'A message to the agent names the intent it concerns' }]);
@@ -110,7 +102,7 @@ export class AgentThreadService extends DomainService {
       if (input.questionId) throw ownerVoiceRequired();
       const agentId = a.agentId;
       return this.em.transactional(async (tx) => {
-        await this.requireSeat(tx as EntityManager, a.userId, agentId);
+        await requireSeatHolder(tx as EntityManager, a.userId, agentId, { lock: true, external: true });
         const conversationId = await openAgentThread(tx as EntityManager, a.userId);
         return insertMessage(tx as EntityManager, { conversationId, role: 'agent', senderAgentId: agentId, parts: input.parts, metadata });
       });
@@ -131,12 +123,6 @@ export class AgentThreadService extends DomainService {
       const conversationId = await openAgentThread(tx as EntityManager, a.userId);
       return insertMessage(tx as EntityManager, { conversationId, role: 'user', senderUserId: a.userId, parts: input.parts, metadata });
     });
-  }
-
-  /** The seat is read `for share` (like the turn fence), so it cannot move while the entries are written. */
-  private async requireSeat(tx: EntityManager, ownerId: string, agentId: string): Promise<void> {
-    const seat = await selectedNegotiator(tx, ownerId, { lock: true });
-    if (seat.agentId !== agentId || seat.type !== 'external') throw notSelectedNegotiator(agentId);
   }
 
   private async announce(userId: string, intentId: string, outcome: AnswerOutcome): Promise<void> {

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { badRequest, forbidden, notFound, unauthenticated } from '../shared/errors';
-import { resolveIdOrShortId } from '../shared/short-id';
+import { badRequest, forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { AGENT_THREAD_ALIAS } from './agent-thread';
 import type { AgentThreadService } from './agent-thread.service';
@@ -12,6 +11,7 @@ import { CONVERSATIONS_PAGE, listQuerySchema, messagesQuerySchema, MESSAGES_PAGE
 import { openDirectConversation } from './direct-conversation';
 import type { MessageView } from './message-view';
 import { insertMessage } from './message.records';
+import { resolveAccessible } from '../access/require-access';
 
 export interface ConversationPage {
   conversations: ConversationRow[];
@@ -19,11 +19,6 @@ export interface ConversationPage {
   limit: number;
   total: number;
 }
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 /**
  * Direct conversations (docs/adr/0050-conversations.md): list, open or resume, messages, read
@@ -38,8 +33,7 @@ export class ConversationService extends DomainService {
   }
 
   /** The caller's direct conversations they have not hidden, latest activity first. */
-  async list(actor: Actor | null, raw: unknown): Promise<ConversationPage> {
-    const a = requireActor(actor);
+  async list(a: Actor, raw: unknown): Promise<ConversationPage> {
     const q = parseInput(listQuerySchema, raw ?? {});
     const limit = q.limit ?? CONVERSATIONS_PAGE.defaultLimit;
     const page = q.page ?? 1;
@@ -54,8 +48,7 @@ export class ConversationService extends DomainService {
   }
 
   /** POST /api/conversations/dm: the one DM with the peer, opened or resumed (shown again to the caller only). */
-  async openDm(actor: Actor | null, raw: unknown): Promise<ConversationRow> {
-    const a = requireActor(actor);
+  async openDm(a: Actor, raw: unknown): Promise<ConversationRow> {
     const { peerUserId } = parseInput(openDmSchema, raw);
     const peer = peerUserId.toLowerCase();
     if (peer === a.userId) throw badRequest([{ path: 'peerUserId', message: 'A direct conversation needs another user' }]);
@@ -66,13 +59,11 @@ export class ConversationService extends DomainService {
   }
 
   /** A conversation the caller takes part in, by uuid, short id or `agent`. */
-  async get(actor: Actor | null, idOrShortId: string): Promise<ConversationRow> {
-    const a = requireActor(actor);
+  async get(a: Actor, idOrShortId: string): Promise<ConversationRow> {
     return this.row(await this.resolve(a, idOrShortId));
   }
 
-  async messages(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<{ conversationId: string; messages: MessageView[] }> {
-    const a = requireActor(actor);
+  async messages(a: Actor, idOrShortId: string, raw: unknown): Promise<{ conversationId: string; messages: MessageView[] }> {
     const q = parseInput(messagesQuerySchema, raw ?? {});
     const conversationId = await this.resolve(a, idOrShortId);
     const messages = await listMessages(this.em, conversationId, { limit: q.limit ?? MESSAGES_PAGE.defaultLimit, before: q.before, intentId: q.intentId });
@@ -80,8 +71,7 @@ export class ConversationService extends DomainService {
   }
 
   /** Posts to a DM as the caller; to the agent thread (`agent`) through the thread's rules. */
-  async post(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<MessageView> {
-    const a = requireActor(actor);
+  async post(a: Actor, idOrShortId: string, raw: unknown): Promise<MessageView> {
     if (idOrShortId.trim().toLowerCase() === AGENT_THREAD_ALIAS) return this.agentThread.post(a, raw);
     const input = parseInput(postMessageSchema, raw);
     const conversationId = await this.resolve(a, idOrShortId);
@@ -94,8 +84,7 @@ export class ConversationService extends DomainService {
   }
 
   /** Read mark: every message up to now counts as read for the caller. */
-  async markRead(actor: Actor | null, idOrShortId: string): Promise<{ conversationId: string; lastReadAt: Date }> {
-    const a = requireActor(actor);
+  async markRead(a: Actor, idOrShortId: string): Promise<{ conversationId: string; lastReadAt: Date }> {
     const conversationId = await this.resolve(a, idOrShortId);
     const [row] = await this.em.execute<Array<{ last_read_at: Date }>>(
       `update conversation_participants set last_read_at = clock_timestamp() where conversation_id = ? and user_id = ? returning last_read_at`,
@@ -105,8 +94,7 @@ export class ConversationService extends DomainService {
   }
 
   /** Hides a DM for the caller only; the next message in it shows it again for everyone, opening it again for the opener. */
-  async hide(actor: Actor | null, idOrShortId: string): Promise<void> {
-    const a = requireActor(actor);
+  async hide(a: Actor, idOrShortId: string): Promise<void> {
     const conversationId = await this.resolve(a, idOrShortId);
     if (await this.isAgentThread(conversationId)) throw forbidden('The agent thread cannot be hidden');
     await this.em.execute(`update conversation_participants set hidden_at = now() where conversation_id = ? and user_id = ?`, [conversationId, a.userId]);
@@ -115,13 +103,7 @@ export class ConversationService extends DomainService {
   private async resolve(a: Actor, idOrShortId: string): Promise<string> {
     const value = idOrShortId.trim();
     if (value.toLowerCase() === AGENT_THREAD_ALIAS) return this.agentThread.threadIdForRead(a.userId);
-    const id = await resolveIdOrShortId(this.em, value, {
-      table: 'conversations',
-      where: 'id in (select conversation_id from conversation_participants where user_id = ?)',
-      params: [a.userId],
-    });
-    if (!id) throw conversationNotFound();
-    return id;
+    return resolveAccessible(this.em, a, 'conversation.participant', value);
   }
 
   private async isAgentThread(conversationId: string): Promise<boolean> {

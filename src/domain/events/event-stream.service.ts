@@ -9,11 +9,12 @@ import { ConsumerSource, CursorSource } from '../../events/frame-sources';
 import type { EventNotifier } from '../../events/notifier';
 import type { AgentService } from '../agents/agent.service';
 import { selectedNegotiator } from '../agents/selected-negotiator';
-import { notSelectedNegotiator } from '../conversations/conversation.errors';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { DomainError, notFound, unauthenticated, unavailable } from '../shared/errors';
-import { isUuid, parseInput } from '../shared/validation';
+import { DomainError, unavailable } from '../shared/errors';
+import { parseInput } from '../shared/validation';
 import { LOG_PAGE, logQuerySchema, streamQuerySchema } from './event-stream.schemas';
+import { requireSeatHolder } from '../access/negotiator-seat.policy';
+import { requireAccess } from '../access/require-access';
 
 /** How often consumer connections renew their claims and re-check the seat. */
 export const CONSUMER_HEARTBEAT_MS = 10_000;
@@ -42,11 +43,6 @@ export interface StreamStats {
   /** The most bytes a cut-off stream still held unwritten (at most one frame: streams pull). */
   maxBufferedAtCutOff: number;
 }
-
-const requireActor = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 const eventsUnavailable = () => unavailable('events_unavailable', { detail: 'The event stream cannot be served right now; try again later' });
 
@@ -102,8 +98,7 @@ export class EventStreamService extends DomainService {
   }
 
   /** GET /api/events/log: oldest first, `next` set when the page is full. */
-  async log(actor: Actor | null, raw: unknown): Promise<{ events: Frame[]; next: string | null }> {
-    const a = requireActor(actor);
+  async log(a: Actor, raw: unknown): Promise<{ events: Frame[]; next: string | null }> {
     const q = parseInput(logQuerySchema, raw ?? {});
     const limit = q.limit ?? LOG_PAGE.defaultLimit;
     const events = await this.available(() => readEvents(this.em, a.userId, q.after ?? null, limit));
@@ -116,8 +111,7 @@ export class EventStreamService extends DomainService {
    * of the caller's agents (404 otherwise) holding the negotiation seat (409 otherwise) and
    * reads from that agent's server-side offset.
    */
-  async open(actor: Actor | null, raw: unknown): Promise<FrameFeed> {
-    const a = requireActor(actor);
+  async open(a: Actor, raw: unknown): Promise<FrameFeed> {
     const q = parseInput(streamQuerySchema, raw ?? {});
     if (!this.notifier.isConnected) throw eventsUnavailable();
     const agentId = q.consumer ? await this.requireConsumer(a.userId, q.consumer) : null;
@@ -192,12 +186,8 @@ export class EventStreamService extends DomainService {
 
   private async requireConsumer(userId: string, consumer: string): Promise<string> {
     const agentId = consumer.toLowerCase();
-    const owned = isUuid(agentId)
-      ? await this.available(() => this.em.execute(`select 1 from agents where id = ? and owner_id = ?`, [agentId, userId]))
-      : [];
-    if (!owned.length) throw notFound('Agent');
-    const seat = await this.available(() => selectedNegotiator(this.em, userId));
-    if (seat.agentId !== agentId) throw notSelectedNegotiator(agentId);
+    await this.available(() => requireAccess(this.em, { userId }, 'agent.own', [agentId]));
+    await this.available(() => requireSeatHolder(this.em, userId, agentId));
     await this.available(() => this.agents.markSeen(agentId));
     return agentId;
   }

@@ -8,14 +8,6 @@ export async function memberNetworkIds(em: EntityManager, userId: string): Promi
   return rows.map((r) => r.networkId);
 }
 
-/** The first of `networkIds` the user is not a member of (a network that does not exist included). */
-export async function firstNonMember(em: EntityManager, userId: string, networkIds: string[]): Promise<string | null> {
-  if (networkIds.length === 0) return null;
-  const rows = await em.find(NetworkMember, { userId, networkId: { $in: networkIds } }, { fields: ['networkId'] });
-  const member = new Set(rows.map((r) => r.networkId));
-  return networkIds.find((id) => !member.has(id)) ?? null;
-}
-
 /** The networks each intent is shared into, in the order they were shared. */
 export async function networkIdsByIntent(em: EntityManager, intentIds: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(intentIds.map((id) => [id, []]));

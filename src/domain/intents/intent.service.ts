@@ -9,7 +9,7 @@ import { IntentNetwork } from '../../entities/intent-network.entity';
 import { appendEvent } from '../../events/event-log';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
-import { badRequest, unauthenticated } from '../shared/errors';
+import { badRequest } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { intentArchived, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
 import { intentCreatedFrame, intentLifecycleFrame } from './intent.frames';
@@ -24,8 +24,12 @@ import {
   statusSchema,
   updateSchema,
 } from './intent.schemas';
-import { firstNonMember, memberNetworkIds, networkIdsByIntent } from './intent-networks';
+import { memberNetworkIds, networkIdsByIntent } from './intent-networks';
 import type { PreparationReceipts } from './preparation-receipt';
+import { requireAccess, type AccessOptions } from '../access/require-access';
+
+/** An intent is shared only where its owner is a member; an unknown network is refused the same way. */
+const sharing: AccessOptions = { denied: membershipRequired, missing: membershipRequired };
 
 export type PreparationResult =
   | { status: 'ready'; payload: string; summary: string; preparationReceipt: string }
@@ -57,11 +61,6 @@ export class IntentService extends DomainService {
     super(core);
   }
 
-  private userOf(actor: Actor | null): string {
-    if (!actor) throw unauthenticated();
-    return actor.userId;
-  }
-
   /** Resolves a uuid or short id among the user's own intents; anything else is 404. */
   async requireOwnedId(userId: string, idOrShortId: string): Promise<string> {
     return requireOwnIntentId(this.em, userId, idOrShortId);
@@ -86,8 +85,8 @@ export class IntentService extends DomainService {
     return verdict;
   }
 
-  async prepare(actor: Actor | null, raw: unknown): Promise<PreparationResult> {
-    const userId = this.userOf(actor);
+  async prepare(actor: Actor, raw: unknown): Promise<PreparationResult> {
+    const userId = actor.userId;
     const input = parseInput(prepareSchema, raw);
     const answers: PreparationAnswer[] = input.answers ?? [];
     const verdict = await this.review(input.payload, answers, { payload: input.payload, answers });
@@ -98,13 +97,12 @@ export class IntentService extends DomainService {
     return { ...verdict, preparationReceipt: this.receipts.issue(userId, verdict.payload, verdict.summary) };
   }
 
-  async create(actor: Actor | null, raw: unknown): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async create(actor: Actor, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const input = parseInput(createSchema, raw);
     const description = normalizeDraft(input.description);
     const requested = [...new Set((input.networkIds ?? []).map((id) => id.toLowerCase()))];
-    const outsider = await firstNonMember(this.em, userId, requested);
-    if (outsider) throw membershipRequired(outsider);
+    await requireAccess(this.em, { userId }, 'network.member', requested, sharing);
 
     let summary: string;
     if (input.preparationReceipt) {
@@ -140,8 +138,8 @@ export class IntentService extends DomainService {
     return intent;
   }
 
-  async list(actor: Actor | null, raw: unknown): Promise<IntentPage> {
-    const userId = this.userOf(actor);
+  async list(actor: Actor, raw: unknown): Promise<IntentPage> {
+    const userId = actor.userId;
     const input = parseInput(listSchema, raw ?? {});
     const limit = input.limit ?? DEFAULT_PAGE_SIZE;
     const page = input.page ?? 1;
@@ -161,16 +159,16 @@ export class IntentService extends DomainService {
     return { intents, page, limit, total };
   }
 
-  async get(actor: Actor | null, idOrShortId: string): Promise<Intent> {
-    return this.requireOwned(this.userOf(actor), idOrShortId);
+  async get(actor: Actor, idOrShortId: string): Promise<Intent> {
+    return this.requireOwned(actor.userId, idOrShortId);
   }
 
   /**
    * Rules 6 of the Intents section: a new description is prepared again (and may be refused),
    * a source-only change is written as sent, an omitted field is kept, null clears a source.
    */
-  async update(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async update(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const input = parseInput(updateSchema, raw);
     const id = await this.requireOwnedId(userId, idOrShortId);
     const current = await this.em.findOneOrFail(Intent, { id });
@@ -195,8 +193,8 @@ export class IntentService extends DomainService {
     return intent;
   }
 
-  async setStatus(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async setStatus(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const { status } = parseInput(statusSchema, raw);
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
@@ -215,8 +213,8 @@ export class IntentService extends DomainService {
   }
 
   /** Sets archivedAt and keeps the status; archiving again changes nothing. */
-  async archive(actor: Actor | null, idOrShortId: string): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async archive(actor: Actor, idOrShortId: string): Promise<Intent> {
+    const userId = actor.userId;
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
     const intent = await this.em.transactional(async (tx) => {
@@ -233,11 +231,11 @@ export class IntentService extends DomainService {
   }
 
   /** Shares into a network the caller belongs to; sharing again keeps the first share time. */
-  async share(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async share(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
     const id = await this.requireOwnedId(userId, idOrShortId);
-    if (await firstNonMember(this.em, userId, [networkId])) throw membershipRequired(networkId);
+    await requireAccess(this.em, { userId }, 'network.member', [networkId], sharing);
     let added = false;
     const intent = await this.em.transactional(async (tx) => {
       const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -257,8 +255,8 @@ export class IntentService extends DomainService {
   }
 
   /** Unsharing needs no membership: a member who left may still withdraw their intent. */
-  async unshare(actor: Actor | null, idOrShortId: string, raw: unknown): Promise<Intent> {
-    const userId = this.userOf(actor);
+  async unshare(actor: Actor, idOrShortId: string, raw: unknown): Promise<Intent> {
+    const userId = actor.userId;
     const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
     const intent = await this.requireOwned(userId, idOrShortId);
     const removed = await this.em.nativeDelete(IntentNetwork, { intentId: intent.id, networkId });

@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Intent } from '../../entities/intent.entity';
-import { resolveIdOrShortId } from '../shared/short-id';
+import { resolveAccessible } from '../access/require-access';
 import { intentNotFound } from './intent.errors';
 
 /** The id of the user's intent named by a uuid or short id; 404 for anyone else's or an unknown one. */
 export async function requireOwnIntentId(em: EntityManager, userId: string, idOrShortId: string): Promise<string> {
-  const id = await resolveIdOrShortId(em, idOrShortId.trim(), { table: 'intents', where: 'user_id = ?', params: [userId] });
-  if (!id) throw intentNotFound();
-  return id;
+  return resolveAccessible(em, { userId }, 'intent.own', idOrShortId);
 }
 
 /** The user's intent named by a uuid or short id (every area that takes an intent id uses this). */

@@ -19,8 +19,7 @@ export interface LegacyCaller {
  * A DID session names its DID; a session or API key of a wallet account acts as that wallet's
  * DID (the chain of its first SIWE sign-in). An account without a wallet has no DID: 403.
  */
-export async function legacyCaller(em: EntityManager, actor: Actor | null): Promise<LegacyCaller> {
-  if (!actor) throw unauthenticated();
+export async function legacyCaller(em: EntityManager, actor: Actor): Promise<LegacyCaller> {
   const user = await em.findOne(User, { id: actor.userId }, { fields: ['id', 'walletAddress'] });
   if (!user) throw unauthenticated('This account no longer exists');
   if (!user.walletAddress) throw didRequired();

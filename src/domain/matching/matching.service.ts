@@ -3,7 +3,7 @@ import { fromBuffer } from './vectors';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { conflict, unauthenticated } from '../shared/errors';
+import { conflict } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { EMBED_JOB, SWEEP_JOB, type IntentIndexer } from './intent-indexer.service';
@@ -93,11 +93,10 @@ export class MatchingService extends DomainService {
     this.jobs.register({ name: SWEEP_JOB, cron: '*/10 * * * *', handler: async () => void (await this.indexer.retryPending()) });
   }
 
-  async discover(actor: Actor | null, intentId: string, raw: unknown): Promise<Counterparty[]> {
-    if (!actor) throw unauthenticated();
+  async discover(a: Actor, intentId: string, raw: unknown): Promise<Counterparty[]> {
     const input = parseInput(discoverSchema, raw);
     const em = this.em;
-    const intent = await requireOwnIntent(em, actor.userId, intentId);
+    const intent = await requireOwnIntent(em, a.userId, intentId);
     if (intent.archivedAt) throw conflict('intent_inactive', { detail: 'The intent is archived' });
     if (intent.status === 'paused') throw conflict('intent_inactive', { detail: 'The intent is paused' });
 
@@ -111,7 +110,7 @@ export class MatchingService extends DomainService {
            join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
           where inet.intent_id = ?
           order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id`,
-        [actor.userId, intent.id],
+        [a.userId, intent.id],
       )
     ).map((r) => r.network_id);
     if (!networks.length) return [];
@@ -123,7 +122,7 @@ export class MatchingService extends DomainService {
     const reading = sameText ? intentFacets.reading : combineReadings(readIntent(queryText, { defaultRole: 'seek' }), intentFacets.reading);
     const facets: Facets = { ...intentFacets, reading };
 
-    const shortlist = await this.shortlist(intent.id, actor.userId, networks, facets, sameText ? null : queryText, stored);
+    const shortlist = await this.shortlist(intent.id, a.userId, networks, facets, sameText ? null : queryText, stored);
     if (!shortlist.length) return [];
     const ordered = `{${networks.join(',')}}`;
     const rows = await conn.execute<CandidateRow[]>(
@@ -140,7 +139,7 @@ export class MatchingService extends DomainService {
             order by array_position(?::uuid[], inet.network_id)
             limit 1) best on true
         where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
-      [ordered, input.since ?? null, input.since ?? null, input.since ?? null, ordered, `{${shortlist.map((s) => s.id).join(',')}}`, actor.userId],
+      [ordered, input.since ?? null, input.since ?? null, input.since ?? null, ordered, `{${shortlist.map((s) => s.id).join(',')}}`, a.userId],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const candidates = rows.map((r) => ({ id: r.id, reading: (r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload)).reading }));

@@ -4,16 +4,17 @@ import { DatabaseClock } from '../../db/database-clock';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
-import { DUE_ENDING_SQL, resolveVisibleId } from '../opportunities/opportunity.records';
+import { DUE_ENDING_SQL } from '../opportunities/opportunity.records';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { notFound, unauthenticated } from '../shared/errors';
+import { notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
 import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
+import { resolveAccessible } from '../access/require-access';
 
 export interface NegotiationPage {
   negotiations: NegotiationView[];
@@ -21,11 +22,6 @@ export interface NegotiationPage {
   offset: number;
   total: number;
 }
-
-const requireUser = (actor: Actor | null): string => {
-  if (!actor) throw unauthenticated();
-  return actor.userId;
-};
 
 const detailsOf = (issues: Array<{ path: PropertyKey[]; message: string }>) => issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
@@ -60,13 +56,11 @@ export class NegotiationService extends DomainService {
 
   /** The opportunity id a seat or the introducer may address; anything else is "No negotiation for this opportunity". */
   private async visible(em: EntityManager, userId: string, idOrShort: string): Promise<string> {
-    const id = await resolveVisibleId(em, userId, idOrShort);
-    if (!id) throw refused(REFUSALS.noNegotiation);
-    return id;
+    return resolveAccessible(em, { userId }, 'opportunity.party', idOrShort, { denied: () => refused(REFUSALS.noNegotiation) });
   }
 
-  async read(actor: Actor | null, opportunityIdOrShort: string): Promise<NegotiationView> {
-    const userId = requireUser(actor);
+  async read(actor: Actor, opportunityIdOrShort: string): Promise<NegotiationView> {
+    const userId = actor.userId;
     const em = this.em;
     const id = await this.visible(em, userId, opportunityIdOrShort);
     return this.readAs(userId, id);
@@ -90,8 +84,8 @@ export class NegotiationService extends DomainService {
    * first"), however quickly the other request committed. It is then recorded under the row
    * lock against that turn count, so a turn landing meanwhile is the same 409.
    */
-  async submit(actor: Actor | null, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
-    const userId = requireUser(actor);
+  async submit(actor: Actor, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
+    const userId = actor.userId;
     const turn = turnSchema.safeParse(raw);
     if (!turn.success) throw refused(REFUSALS.invalidAction, { details: detailsOf(turn.error.issues) });
     const { agentId } = parseInput(agentIdSchema, { agentId: agentIdRaw ?? undefined });
@@ -119,8 +113,8 @@ export class NegotiationService extends DomainService {
   }
 
   /** GET /api/negotiations: the caller's seats, newest activity first. */
-  async list(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, raw: unknown): Promise<NegotiationPage> {
+    const userId = actor.userId;
     const input = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = input.intentId ? (await requireOwnIntent(em, userId, input.intentId)).id : null;
@@ -138,8 +132,8 @@ export class NegotiationService extends DomainService {
    * GET /api/users/:userId/negotiations: your own id gives your negotiations; another user's id
    * gives the negotiations in which you and they hold the two seats.
    */
-  async history(actor: Actor | null, raw: unknown): Promise<NegotiationPage> {
-    const me = requireUser(actor);
+  async history(actor: Actor, raw: unknown): Promise<NegotiationPage> {
+    const me = actor.userId;
     const input = parseInput(historySchema, raw);
     const em = this.em;
     const other = input.userId.toLowerCase();

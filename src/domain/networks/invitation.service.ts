@@ -8,10 +8,10 @@ import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
 import { invitationMail } from './invitation.mail';
-import { addMembership, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { addMembership, findNetwork, lockNetwork, membershipOf } from './network.records';
 import { inviteSchema } from './network.schemas';
+import { requireAccess } from '../access/require-access';
 
 export interface InviteOutcome {
   user: { id: string; email: string };
@@ -34,11 +34,11 @@ export class InvitationService extends DomainService {
    * the `invited` state, the membership and a mail with a sign-in link; an existing member is
    * left as is. Inviting again someone who has not signed in yet sends the mail again.
    */
-  async inviteByEmail(actor: Actor | null, networkId: string, input: unknown): Promise<InviteOutcome> {
-    const callerId = userIdOf(actor);
+  async inviteByEmail(actor: Actor, networkId: string, input: unknown): Promise<InviteOutcome> {
+    const callerId = actor.userId;
     const { email, name } = parseInput(inviteSchema, input);
     // Refuse before creating an account for a caller who may not invite.
-    await requireOwner(this.em, (await findNetwork(this.em, networkId)).id, callerId);
+    await requireAccess(this.em, { userId: callerId }, 'network.owner', [(await findNetwork(this.em, networkId)).id]);
 
     let user = await this.findByEmail(email);
     let created = false;
@@ -56,7 +56,7 @@ export class InvitationService extends DomainService {
     const invitee = user;
     const { network, added, inviter } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const { added } = await addMembership(tx, network.id, invitee.id, 'member', callerId);
       return { network, added, inviter: await tx.findOne(User, { id: callerId }) };
     });
@@ -70,8 +70,8 @@ export class InvitationService extends DomainService {
    * Joins the network whose invitation link holds `code`, whatever its join policy. The link
    * works once per person: someone who joined through it and left cannot come back through it.
    */
-  async accept(actor: Actor | null, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
-    const userId = userIdOf(actor);
+  async accept(actor: Actor, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
+    const userId = actor.userId;
     const found = code ? await this.em.findOne(Network, { invitationCode: code }) : null;
     if (!found) throw notFound('Invitation');
     return this.em.transactional(async (tx) => {

@@ -4,21 +4,21 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
-import { userIdOf } from './caller.policy';
 import { memberView, type MemberView } from './membership.service';
-import { addMembership, findNetwork, lockNetwork, requireOwner } from './network.records';
+import { addMembership, findNetwork, lockNetwork } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { requireAccess } from '../access/require-access';
 
 export type JoinDecision = 'approve' | 'decline';
 
 /** Owners review the requests to join an invite_only network. */
 export class JoinRequestService extends DomainService {
   /** Owner only: the requests still waiting, oldest first. */
-  async pending(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
-    const userId = userIdOf(actor);
+  async pending(actor: Actor, networkId: string, args: PageArgs): Promise<Page<NetworkJoinRequest>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.joinRequests);
     const network = await findNetwork(this.em, networkId);
-    await requireOwner(this.em, network.id, userId);
+    await requireAccess(this.em, { userId }, 'network.owner', [network.id]);
     const [items, total] = await this.em.findAndCount(
       NetworkJoinRequest,
       { networkId: network.id, status: 'pending' },
@@ -29,15 +29,15 @@ export class JoinRequestService extends DomainService {
 
   /** approve adds the requester as a member; decline ends the request. A settled request answers 409. */
   async review(
-    actor: Actor | null,
+    actor: Actor,
     networkId: string,
     requesterId: string,
     decision: JoinDecision,
   ): Promise<{ joinRequest: NetworkJoinRequest; member: MemberView | null }> {
-    const callerId = userIdOf(actor);
+    const callerId = actor.userId;
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const request = isUuid(requesterId) ? await tx.findOne(NetworkJoinRequest, { networkId: network.id, userId: requesterId }) : null;
       if (!request) throw notFound('Join request');
       if (request.status !== 'pending') {

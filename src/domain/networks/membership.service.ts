@@ -7,7 +7,6 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
 import {
   addMembership,
   findNetwork,
@@ -15,13 +14,12 @@ import {
   membershipOf,
   ownerCount,
   removeMembership,
-  requireMember,
-  requireOwner,
   deleteNetwork,
 } from './network.records';
 import { noticeMembershipEnded, noticeNetworkDeleted } from './network.notices';
 import { addMemberSchema, updateMemberSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { hasAccess, requireAccess } from '../access/require-access';
 
 /** A member as other members see them (core-api.md Member; `id` is the user's id). */
 export interface MemberView {
@@ -58,11 +56,11 @@ export class MembershipService extends DomainService {
   }
 
   /** Members only; owners first, then by time of joining. */
-  async list(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<MemberView>> {
-    const userId = userIdOf(actor);
+  async list(actor: Actor, networkId: string, args: PageArgs): Promise<Page<MemberView>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.members);
     const network = await findNetwork(this.em, networkId);
-    await requireMember(this.em, network.id, userId);
+    await requireAccess(this.em, { userId }, 'network.member', [network.id]);
     const [rows, total] = await this.em.findAndCount(
       NetworkMember,
       { networkId: network.id },
@@ -78,8 +76,8 @@ export class MembershipService extends DomainService {
    * owner; asking again while it waits returns the same request, and asking after a decline
    * opens it again.
    */
-  async join(actor: Actor | null, networkId: string): Promise<JoinOutcome> {
-    const userId = userIdOf(actor);
+  async join(actor: Actor, networkId: string): Promise<JoinOutcome> {
+    const userId = actor.userId;
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       if (await membershipOf(tx, network.id, userId)) return { status: 'already_member', network, joinRequest: null };
@@ -99,23 +97,23 @@ export class MembershipService extends DomainService {
     });
   }
 
-  async leave(actor: Actor | null, networkId: string): Promise<{ networkDeleted: boolean }> {
-    const userId = userIdOf(actor);
+  async leave(actor: Actor, networkId: string): Promise<{ networkDeleted: boolean }> {
+    const userId = actor.userId;
     return this.depart(networkId, userId, userId);
   }
 
   /** Owners remove anyone; a member may remove only themselves (the same as leaving). */
-  async remove(actor: Actor | null, networkId: string, memberId: string): Promise<{ networkDeleted: boolean }> {
-    return this.depart(networkId, memberId, userIdOf(actor));
+  async remove(actor: Actor, networkId: string, memberId: string): Promise<{ networkDeleted: boolean }> {
+    return this.depart(networkId, memberId, actor.userId);
   }
 
   /** Owner only. Adding someone already in is not an error: the membership is returned as it is. */
-  async add(actor: Actor | null, networkId: string, input: unknown): Promise<{ member: MemberView; added: boolean }> {
-    const callerId = userIdOf(actor);
+  async add(actor: Actor, networkId: string, input: unknown): Promise<{ member: MemberView; added: boolean }> {
+    const callerId = actor.userId;
     const { userId, permissions: role } = parseInput(addMemberSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const user = await tx.findOne(User, { id: userId });
       if (!user) throw notFound('User');
       const { member, added } = await addMembership(tx, network.id, user.id, role, callerId);
@@ -124,12 +122,12 @@ export class MembershipService extends DomainService {
   }
 
   /** Owner only. The last owner cannot be demoted: a network always keeps one. */
-  async setRole(actor: Actor | null, networkId: string, memberId: string, input: unknown): Promise<MemberView> {
-    const callerId = userIdOf(actor);
+  async setRole(actor: Actor, networkId: string, memberId: string, input: unknown): Promise<MemberView> {
+    const callerId = actor.userId;
     const { permissions: role } = parseInput(updateMemberSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, callerId);
+      await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const member = isUuid(memberId) ? await membershipOf(tx, network.id, memberId) : null;
       if (!member) throw notFound('Member');
       if (member.role === 'owner' && role !== 'owner' && (await ownerCount(tx, network.id)) === 1) {
@@ -150,9 +148,11 @@ export class MembershipService extends DomainService {
   private async depart(networkId: string, targetId: string, callerId: string): Promise<{ networkDeleted: boolean }> {
     const outcome = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      const caller = await requireMember(tx, network.id, callerId);
-      if (targetId !== callerId && caller.role !== 'owner') throw forbidden('Only an owner of this network can remove members');
-      const target = targetId === callerId ? caller : isUuid(targetId) ? await membershipOf(tx, network.id, targetId) : null;
+      await requireAccess(tx, { userId: callerId }, 'network.member', [network.id]);
+      if (targetId !== callerId && !(await hasAccess(tx, { userId: callerId }, 'network.owner', network.id))) {
+        throw forbidden('Only an owner of this network can remove members');
+      }
+      const target = isUuid(targetId) ? await membershipOf(tx, network.id, targetId) : null;
       if (!target) throw notFound('Member');
       if ((await tx.count(NetworkMember, { networkId: network.id })) === 1) {
         return { networkId: network.id, userId: target.userId, intentIds: await deleteNetwork(tx, network.id), networkDeleted: true };

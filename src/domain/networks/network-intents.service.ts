@@ -1,9 +1,9 @@
 import type { Actor } from '../../auth/actor';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { DomainService } from '../shared/domain-service';
-import { userIdOf } from './caller.policy';
-import { findNetwork, requireMember } from './network.records';
+import { findNetwork } from './network.records';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { requireAccess } from '../access/require-access';
 
 /**
  * An intent as a network's members see it: the Intent resource of core-api.md without the
@@ -43,11 +43,11 @@ const VISIBLE = `
 
 export class NetworkIntentsService extends DomainService {
   /** Members only; most recently shared first. */
-  async list(actor: Actor | null, networkId: string, args: PageArgs): Promise<Page<NetworkIntentView>> {
-    const userId = userIdOf(actor);
+  async list(actor: Actor, networkId: string, args: PageArgs): Promise<Page<NetworkIntentView>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.intents);
     const network = await findNetwork(this.em, networkId);
-    await requireMember(this.em, network.id, userId);
+    await requireAccess(this.em, { userId }, 'network.member', [network.id]);
     const rows = await this.em.execute<Row[]>(
       `select i.id, i.user_id, i.payload, i.summary, i.status, i.created_at, i.updated_at, s.shared_at ${VISIBLE}
        order by s.shared_at desc, i.id desc limit ? offset ?`,

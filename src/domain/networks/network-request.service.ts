@@ -7,8 +7,7 @@ import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
-import { hasEarlyAccess } from './early-access.policy';
+import { hasEarlyAccess } from '../access/early-access.policy';
 import { createNetworkWithOwner } from './network.records';
 import { createNetworkRequestSchema, updateNetworkRequestSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
@@ -19,8 +18,8 @@ import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.ru
  * edit, dismiss or approve it. Another person's request is 404 to everyone else.
  */
 export class NetworkRequestService extends DomainService {
-  async create(actor: Actor | null, input: unknown): Promise<NetworkRequest> {
-    const requesterId = userIdOf(actor);
+  async create(actor: Actor, input: unknown): Promise<NetworkRequest> {
+    const requesterId = actor.userId;
     const fields = parseInput(createNetworkRequestSchema, input);
     const request = Object.assign(new NetworkRequest(), fields, { requesterId });
     await this.em.persistAndFlush(request);
@@ -28,8 +27,8 @@ export class NetworkRequestService extends DomainService {
   }
 
   /** The caller's own requests, newest first, and whether the caller may review. */
-  async mine(actor: Actor | null, args: PageArgs): Promise<Page<NetworkRequest> & { canReview: boolean }> {
-    const userId = userIdOf(actor);
+  async mine(actor: Actor, args: PageArgs): Promise<Page<NetworkRequest> & { canReview: boolean }> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.networkRequests);
     const [items, total] = await this.em.findAndCount(
       NetworkRequest,
@@ -40,8 +39,8 @@ export class NetworkRequestService extends DomainService {
   }
 
   /** Reviewers only: every pending request, oldest first. */
-  async pending(actor: Actor | null, args: PageArgs): Promise<Page<NetworkRequest>> {
-    await this.requireReviewer(userIdOf(actor));
+  async pending(actor: Actor, args: PageArgs): Promise<Page<NetworkRequest>> {
+    await this.requireReviewer(actor.userId);
     const w = pageWindow(args, PAGES.networkRequests);
     const [items, total] = await this.em.findAndCount(
       NetworkRequest,
@@ -52,8 +51,8 @@ export class NetworkRequestService extends DomainService {
   }
 
   /** name and purpose of a pending request; an omitted purpose is kept, null clears it. */
-  async update(actor: Actor | null, id: string, input: unknown): Promise<NetworkRequest> {
-    const userId = userIdOf(actor);
+  async update(actor: Actor, id: string, input: unknown): Promise<NetworkRequest> {
+    const userId = actor.userId;
     const changes = parseInput(updateNetworkRequestSchema, input);
     return this.em.transactional(async (tx) => {
       const request = await this.findFor(tx, id, userId);
@@ -66,8 +65,8 @@ export class NetworkRequestService extends DomainService {
   }
 
   /** Dismissing twice answers the dismissed request again; an approved one cannot be dismissed. */
-  async dismiss(actor: Actor | null, id: string): Promise<NetworkRequest> {
-    const userId = userIdOf(actor);
+  async dismiss(actor: Actor, id: string): Promise<NetworkRequest> {
+    const userId = actor.userId;
     return this.em.transactional(async (tx) => {
       const request = await this.findFor(tx, id, userId);
       if (request.status === 'approved') throw closed(request);
@@ -80,8 +79,8 @@ export class NetworkRequestService extends DomainService {
   }
 
   /** Reviewers only: creates the network with the requester as its owner. */
-  async approve(actor: Actor | null, id: string): Promise<{ request: NetworkRequest; network: Network }> {
-    const reviewerId = userIdOf(actor);
+  async approve(actor: Actor, id: string): Promise<{ request: NetworkRequest; network: Network }> {
+    const reviewerId = actor.userId;
     await this.requireReviewer(reviewerId);
     return this.em.transactional(async (tx) => {
       const request = isUuid(id) ? await tx.findOne(NetworkRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Network, type JoinPolicy } from '../../entities/network.entity';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { NetworkMember, type NetworkRole } from '../../entities/network-member.entity';
-import { forbidden, notFound } from '../shared/errors';
+import { notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 
 /**
@@ -45,19 +45,6 @@ export async function findNetwork(em: EntityManager, networkId: string): Promise
 
 export async function membershipOf(em: EntityManager, networkId: string, userId: string): Promise<NetworkMember | null> {
   return em.findOne(NetworkMember, { networkId, userId });
-}
-
-/** docs/adr/0002-non-member-reads.md: an existing network the caller is not in answers 403. */
-export async function requireMember(em: EntityManager, networkId: string, userId: string): Promise<NetworkMember> {
-  const m = await membershipOf(em, networkId, userId);
-  if (!m) throw forbidden('You are not a member of this network');
-  return m;
-}
-
-export async function requireOwner(em: EntityManager, networkId: string, userId: string): Promise<NetworkMember> {
-  const m = await requireMember(em, networkId, userId);
-  if (m.role !== 'owner') throw forbidden('Only an owner of this network can do this');
-  return m;
 }
 
 /**

@@ -6,12 +6,12 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
-import { userIdOf } from './caller.policy';
-import { hasEarlyAccess } from './early-access.policy';
+import { hasEarlyAccess } from '../access/early-access.policy';
 import { noticeNetworkDeleted } from './network.notices';
-import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork, membershipOf, requireOwner } from './network.records';
+import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './network.records';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
+import { requireAccess } from '../access/require-access';
 
 /**
  * Networks themselves: creation (early access), reads (members, public views, share links),
@@ -25,8 +25,8 @@ export class NetworkService extends DomainService {
     super(core);
   }
 
-  async create(actor: Actor | null, input: unknown): Promise<Network> {
-    const userId = userIdOf(actor);
+  async create(actor: Actor, input: unknown): Promise<Network> {
+    const userId = actor.userId;
     const fields = parseInput(createNetworkSchema, input);
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw unauthenticated('This account no longer exists');
@@ -40,12 +40,10 @@ export class NetworkService extends DomainService {
    * Members read any network they are in; anyone signed in reads a public (`anyone`) network;
    * an invite_only network the caller is not in answers 403 (docs/adr/0002).
    */
-  async get(actor: Actor | null, networkId: string): Promise<Network> {
-    const userId = userIdOf(actor);
+  async get(actor: Actor, networkId: string): Promise<Network> {
+    const userId = actor.userId;
     const network = await findNetwork(this.em, networkId);
-    if (network.joinPolicy !== 'anyone' && !(await membershipOf(this.em, network.id, userId))) {
-      throw forbidden('You are not a member of this network');
-    }
+    if (network.joinPolicy !== 'anyone') await requireAccess(this.em, { userId }, 'network.member', [network.id]);
     return network;
   }
 
@@ -63,31 +61,31 @@ export class NetworkService extends DomainService {
     return network;
   }
 
-  async update(actor: Actor | null, networkId: string, input: unknown): Promise<Network> {
-    const userId = userIdOf(actor);
+  async update(actor: Actor, networkId: string, input: unknown): Promise<Network> {
+    const userId = actor.userId;
     const changes = parseInput(updateNetworkSchema, input);
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, userId);
+      await requireAccess(tx, { userId }, 'network.owner', [network.id]);
       for (const [k, v] of Object.entries(changes)) if (v !== undefined) Object.assign(network, { [k]: v });
       await tx.flush();
       return network;
     });
   }
 
-  async delete(actor: Actor | null, networkId: string): Promise<void> {
-    const userId = userIdOf(actor);
+  async delete(actor: Actor, networkId: string): Promise<void> {
+    const userId = actor.userId;
     const { id, intentIds } = await this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
-      await requireOwner(tx, network.id, userId);
+      await requireAccess(tx, { userId }, 'network.owner', [network.id]);
       return { id: network.id, intentIds: await deleteNetwork(tx, network.id) };
     });
     await noticeNetworkDeleted(this.hooks, id, intentIds);
   }
 
   /** The caller's memberships, most recently joined first. */
-  async mine(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    const userId = userIdOf(actor);
+  async mine(actor: Actor, args: PageArgs): Promise<Page<Network>> {
+    const userId = actor.userId;
     const w = pageWindow(args, PAGES.networks);
     const [rows, total] = await this.em.findAndCount(
       NetworkMember,
@@ -100,8 +98,7 @@ export class NetworkService extends DomainService {
   }
 
   /** Public discovery: `anyone` networks, newest first. */
-  async discover(actor: Actor | null, args: PageArgs): Promise<Page<Network>> {
-    userIdOf(actor);
+  async discover(actor: Actor, args: PageArgs): Promise<Page<Network>> {
     const w = pageWindow(args, PAGES.discovery);
     const [items, total] = await this.em.findAndCount(
       Network,

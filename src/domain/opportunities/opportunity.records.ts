@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Opportunity, type OpportunityEnding, type OpportunityStatus } from '../../entities/opportunity.entity';
-import { resolveIdOrShortId } from '../shared/short-id';
 
 export type Seat = 'a' | 'b';
 
@@ -102,15 +101,6 @@ export const seatOf = (o: Opportunity, userId: string): Seat | null => (o.userAI
 export const otherSeat = (s: Seat): Seat => (s === 'a' ? 'b' : 'a');
 export const userOfSeat = (o: Opportunity, s: Seat) => (s === 'a' ? o.userAId : o.userBId);
 export const intentOfSeat = (o: Opportunity, s: Seat) => (s === 'a' ? o.intentAId : o.intentBId);
-
-/** A uuid or short id among the opportunities the user holds a seat in or introduced; null otherwise. */
-export function resolveVisibleId(em: EntityManager, userId: string, idOrShortId: string): Promise<string | null> {
-  return resolveIdOrShortId(em, idOrShortId.trim(), {
-    table: 'opportunities',
-    where: 'user_a_id = ? or user_b_id = ? or introducer_id = ?',
-    params: [userId, userId, userId],
-  });
-}
 
 /** The opportunity of a pair of intents, whichever of the two opened it. */
 export async function findPair(em: EntityManager, intentX: string, intentY: string): Promise<string | null> {

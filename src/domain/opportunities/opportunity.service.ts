@@ -7,7 +7,6 @@ import { appendEvents } from '../../events/event-log';
 import { requireOwnIntent } from '../intents/own-intent';
 import { MAX_TURNS } from '../negotiations/negotiation.rules';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { notFound, unauthenticated } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { openDirectConversation } from '../conversations/direct-conversation';
 import { finish, reconcileEndings } from './opportunity-endings';
@@ -25,10 +24,11 @@ import {
   introductionNotPossible,
 } from './opportunity.errors';
 import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
-import { findPair, fromReadRow, lockOpportunity, READ_COLUMNS, READ_STATUS_SQL, otherSeat, resolveVisibleId, seatOf, userOfSeat } from './opportunity.records';
+import { findPair, fromReadRow, lockOpportunity, READ_COLUMNS, READ_STATUS_SQL, otherSeat, seatOf, userOfSeat } from './opportunity.records';
 import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
 import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
+import { accessibleIds, requireAccess, resolveAccessible } from '../access/require-access';
 
 /** Wakes the hosted negotiator for negotiations that may await one of its seats. */
 export interface NegotiationWaker {
@@ -55,11 +55,6 @@ interface Pair {
   networkId: string;
 }
 
-const requireUser = (actor: Actor | null): string => {
-  if (!actor) throw unauthenticated();
-  return actor.userId;
-};
-
 const pairKey = (x: string, y: string) => (x < y ? `${x}:${y}` : `${y}:${x}`);
 
 /**
@@ -77,24 +72,25 @@ export class OpportunityService extends DomainService {
   }
 
   /** POST /api/intents/:id/opportunities: one opportunity per pick; existing pairs come back as they are. */
-  async openFromIntent(actor: Actor | null, intentIdOrShort: string, raw: unknown): Promise<OpportunityView[]> {
-    const userId = requireUser(actor);
+  async openFromIntent(actor: Actor, intentIdOrShort: string, raw: unknown): Promise<OpportunityView[]> {
+    const userId = actor.userId;
     const input = parseInput(openSchema, raw);
     const em = this.em;
     const mine = await requireOwnIntent(em, userId, intentIdOrShort);
     if (mine.archivedAt || mine.status !== 'active') throw intentInactive(mine.id);
     const picks = [...new Map(input.counterparties.map((p) => [p.intentId.toLowerCase(), p.networkId.toLowerCase()])).entries()];
     const networks = [...new Set(picks.map(([, n]) => n))];
-    await this.requireMemberOf(em, userId, networks);
+    await requireAccess(em, { userId }, 'network.member', networks, { denied: networkMembershipRequired });
 
     const sides = await loadSides(em, [mine.id, ...picks.map(([id]) => id)]);
+    const visible = await accessibleIds(em, { userId }, 'intent.visible', picks.map(([id]) => id));
     const own = sides.get(mine.id)!;
     const pairs: Pair[] = [];
     for (const [intentId, networkId] of picks) {
       const theirs = sides.get(intentId);
       if (!theirs) throw counterpartyNotFound(intentId);
       if (theirs.userId === userId) throw sameOwner();
-      if (!(await this.visibleTo(em, userId, intentId))) throw counterpartyNotFound(intentId);
+      if (!visible.has(intentId)) throw counterpartyNotFound(intentId);
       if (!(await this.sharedIn(em, mine.id, networkId))) throw intentNotShared(mine.id, networkId);
       if (!(await this.sharedIn(em, intentId, networkId))) throw intentNotShared(intentId, networkId);
       if (theirs.archived || theirs.status !== 'active') throw intentInactive(intentId);
@@ -105,15 +101,16 @@ export class OpportunityService extends DomainService {
   }
 
   /** POST /api/opportunities: a member introduces two other members' intents in a network. */
-  async introduce(actor: Actor | null, raw: unknown): Promise<OpportunityView> {
-    const userId = requireUser(actor);
+  async introduce(actor: Actor, raw: unknown): Promise<OpportunityView> {
+    const userId = actor.userId;
     const input = parseInput(introduceSchema, raw);
     const em = this.em;
     const networkId = input.networkId.toLowerCase();
-    await this.requireMemberOf(em, userId, [networkId]);
+    await requireAccess(em, { userId }, 'network.member', [networkId], { denied: networkMembershipRequired });
     const [first, second] = input.intents.map((id) => id.toLowerCase());
     const sides = await loadSides(em, [first, second]);
-    for (const id of [first, second]) if (!sides.has(id) || !(await this.visibleTo(em, userId, id))) throw counterpartyNotFound(id);
+    const visible = await accessibleIds(em, { userId }, 'intent.visible', [first, second]);
+    for (const id of [first, second]) if (!sides.has(id) || !visible.has(id)) throw counterpartyNotFound(id);
     const a = sides.get(first)!;
     const b = sides.get(second)!;
     if (a.userId === userId || b.userId === userId) throw introducerOwnsIntent();
@@ -128,8 +125,8 @@ export class OpportunityService extends DomainService {
     return (await this.viewsFor(userId, [id]))[0];
   }
 
-  async list(actor: Actor | null, raw: unknown, intentIdOrShort?: string): Promise<OpportunityPage> {
-    const userId = requireUser(actor);
+  async list(actor: Actor, raw: unknown, intentIdOrShort?: string): Promise<OpportunityPage> {
+    const userId = actor.userId;
     const filter = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = intentIdOrShort ? (await requireOwnIntent(em, userId, intentIdOrShort)).id : null;
@@ -144,10 +141,9 @@ export class OpportunityService extends DomainService {
     return { opportunities, limit, offset, total: Number(n) };
   }
 
-  async get(actor: Actor | null, idOrShort: string): Promise<OpportunityView> {
-    const userId = requireUser(actor);
-    const id = await resolveVisibleId(this.em, userId, idOrShort);
-    if (!id) throw opportunityNotFound();
+  async get(actor: Actor, idOrShort: string): Promise<OpportunityView> {
+    const userId = actor.userId;
+    const id = await resolveAccessible(this.em, { userId }, 'opportunity.party', idOrShort);
     return (await this.viewsFor(userId, [id]))[0];
   }
 
@@ -157,12 +153,11 @@ export class OpportunityService extends DomainService {
    * in the same transaction. `viaIntentId` (the routes under /api/intents/:id) must be the
    * caller's intent in this opportunity.
    */
-  async ownerMove(actor: Actor | null, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
-    const userId = requireUser(actor);
+  async ownerMove(actor: Actor, idOrShort: string, move: OwnerMove | { status: unknown }, viaIntentId?: string): Promise<OwnerMoveResult> {
+    const userId = actor.userId;
     const kind: OwnerMove = typeof move === 'string' ? move : parseInput(statusSchema, move).status;
     const em = this.em;
-    const id = await resolveVisibleId(em, userId, idOrShort);
-    if (!id) throw opportunityNotFound();
+    const id = await resolveAccessible(em, { userId }, 'opportunity.party', idOrShort);
     if (viaIntentId) {
       const intent = await requireOwnIntent(em, userId, viaIntentId);
       const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities where id = ? and ? in (intent_a_id, intent_b_id)`, [id, intent.id]);
@@ -314,19 +309,6 @@ export class OpportunityService extends DomainService {
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
-  /** 404 for a network that does not exist, 403 for one the user is not in (docs/adr/0002-non-member-reads.md). */
-  private async requireMemberOf(em: EntityManager, userId: string, networkIds: string[]): Promise<void> {
-    const rows = await em.execute<Array<{ id: string; member: boolean }>>(
-      `select n.id, exists (select 1 from network_members m where m.network_id = n.id and m.user_id = ?) as member from networks n where n.id = any(?::uuid[])`,
-      [userId, `{${networkIds.join(',')}}`],
-    );
-    const byId = new Map(rows.map((r) => [r.id, r.member]));
-    for (const id of networkIds) {
-      if (!byId.has(id)) throw notFound('Network');
-      if (!byId.get(id)) throw networkMembershipRequired(id);
-    }
-  }
-
   /** Shared in the network by an owner who is still a member there. */
   private async sharedIn(em: EntityManager, intentId: string, networkId: string): Promise<boolean> {
     const rows = await em.execute<Array<{ ok: boolean }>>(
@@ -335,19 +317,6 @@ export class OpportunityService extends DomainService {
            join network_members m on m.network_id = s.network_id and m.user_id = i.user_id
           where s.intent_id = ? and s.network_id = ?) as ok`,
       [intentId, networkId],
-    );
-    return !!rows[0]?.ok;
-  }
-
-  /** The user can see the intent: it is shared, by a member, in a network the user belongs to. */
-  private async visibleTo(em: EntityManager, userId: string, intentId: string): Promise<boolean> {
-    const rows = await em.execute<Array<{ ok: boolean }>>(
-      `select exists (
-         select 1 from intent_networks s join intents i on i.id = s.intent_id
-           join network_members owner on owner.network_id = s.network_id and owner.user_id = i.user_id
-           join network_members me on me.network_id = s.network_id and me.user_id = ?
-          where s.intent_id = ?) as ok`,
-      [userId, intentId],
     );
     return !!rows[0]?.ok;
   }

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Actor } from '../../auth/actor';
 import { DomainService } from '../shared/domain-service';
-import { badRequest, DomainError, notFound, unauthenticated, unprocessable } from '../shared/errors';
+import { badRequest, DomainError, notFound, unprocessable } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 import { formatOfFilename, MAX_IMAGE_SIDE, sniffImage } from './image.rules';
 
@@ -46,8 +46,7 @@ export class ImageStorageService extends DomainService {
     return Buffer.from(body, 'base64');
   }
 
-  async store(actor: Actor | null, kind: ImageKind, bytes: Buffer): Promise<StoredImage> {
-    if (!actor) throw unauthenticated();
+  async store(a: Actor, kind: ImageKind, bytes: Buffer): Promise<StoredImage> {
     if (bytes.length === 0) throw badRequest([{ path: 'file', message: 'No file was sent, or it is empty' }]);
     if (bytes.length > this.config.UPLOAD_MAX_BYTES) {
       throw new DomainError('PAYLOAD_TOO_LARGE', 'payload_too_large', { detail: `Images may be at most ${this.config.UPLOAD_MAX_BYTES} bytes` });
@@ -59,7 +58,7 @@ export class ImageStorageService extends DomainService {
     if (!sniffed.ok) {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'unsupported_media_type', { detail: 'The file must be a PNG, JPEG, GIF or WebP image' });
     }
-    const dir = join(this.root, kind, actor.userId);
+    const dir = join(this.root, kind, a.userId);
     const filename = `${randomBytes(16).toString('hex')}.${sniffed.format.ext}`;
     await mkdir(dir, { recursive: true });
     // Written aside and renamed, so a reader never sees half a file.
@@ -68,9 +67,9 @@ export class ImageStorageService extends DomainService {
     await rename(partial, join(dir, filename));
     return {
       kind,
-      userId: actor.userId,
+      userId: a.userId,
       filename,
-      url: this.urlOf(kind, actor.userId, filename),
+      url: this.urlOf(kind, a.userId, filename),
       contentType: sniffed.format.contentType,
       size: bytes.length,
       createdAt: new Date(),

@@ -2,7 +2,7 @@ import type { Actor } from '../../auth/actor';
 import { WebPage } from '../../entities/web-page.entity';
 import { normalizeUrl } from '../../web/url-normalizer';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
-import { notFound, unauthenticated } from '../shared/errors';
+import { notFound } from '../shared/errors';
 import { isStreamId, newStreamId } from '../shared/stream-id';
 import { parseInput } from '../shared/validation';
 import { asDomainRefusal } from './fetch-refusal';
@@ -22,12 +22,11 @@ export class WebPageService extends DomainService {
   }
 
   /** `{ url }` fetches the page and keeps its readable text; `{ url, content }` keeps what was given. */
-  async create(actor: Actor | null, input: unknown): Promise<WebPage> {
-    if (!actor) throw unauthenticated();
+  async create(a: Actor, input: unknown): Promise<WebPage> {
     const req = parseInput(createWebPageSchema, input);
     const page = new WebPage();
     page.id = newStreamId();
-    page.createdById = actor.userId;
+    page.createdById = a.userId;
     if (req.content !== undefined && req.content !== null) {
       page.url = (await asDomainRefusal(async () => normalizeUrl(req.url))).href;
       page.title = req.title || null;

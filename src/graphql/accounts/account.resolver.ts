@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
+import { signedIn } from '../signed-in';
 import { plainInput } from './plain-input';
 import { AccountType, AuthProviderType, OnboardingCompletionType, ProfileConfirmationType, ProfileUpdateInput, UserType } from './user.types';
 
@@ -15,7 +16,7 @@ export class AccountResolver {
   @Authorized()
   @Query(() => AccountType, { description: 'The signed-in account' })
   me(@Ctx() ctx: GraphQLContext): Promise<AccountType> {
-    return ctx.services.accounts.me(ctx.actor);
+    return ctx.services.accounts.me(signedIn(ctx));
   }
 
   @Query(() => UserType, { description: "A user's public profile; needs no credential" })
@@ -37,13 +38,13 @@ export class AccountResolver {
   @Authorized()
   @Mutation(() => AccountType, { description: 'Changes the sent profile fields only' })
   updateProfile(@Arg('input', () => ProfileUpdateInput) input: ProfileUpdateInput, @Ctx() ctx: GraphQLContext): Promise<AccountType> {
-    return ctx.services.accounts.updateProfile(ctx.actor, plainInput(input));
+    return ctx.services.accounts.updateProfile(signedIn(ctx), plainInput(input));
   }
 
   @Authorized()
   @Mutation(() => ProfileConfirmationType, { description: 'Onboarding step one; the first confirmation time is kept' })
   confirmProfile(@Ctx() ctx: GraphQLContext): Promise<ProfileConfirmationType> {
-    return ctx.services.onboarding.confirmProfile(ctx.actor);
+    return ctx.services.onboarding.confirmProfile(signedIn(ctx));
   }
 
   @Authorized()
@@ -52,6 +53,6 @@ export class AccountResolver {
     @Arg('intentId', () => ID, { nullable: true }) intentId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OnboardingCompletionType> {
-    return ctx.services.onboarding.complete(ctx.actor, intentId);
+    return ctx.services.onboarding.complete(signedIn(ctx), intentId);
   }
 }

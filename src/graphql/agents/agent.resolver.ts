@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../context';
 import { plainInput } from '../accounts/plain-input';
 import { UserType } from '../accounts/user.types';
 import { AgentType, CreateAgentInput, DeleteResultType, NegotiationSeatType, UpdateAgentInput } from './agent.types';
+import { signedIn } from '../signed-in';
 
 
 @Resolver(() => AgentType)
@@ -11,25 +12,25 @@ export class AgentResolver {
   @Authorized()
   @Query(() => [AgentType], { description: "The caller's agents, oldest first" })
   agents(@Ctx() ctx: GraphQLContext): Promise<AgentType[]> {
-    return ctx.services.agents.list(ctx.actor);
+    return ctx.services.agents.list(signedIn(ctx));
   }
 
   @Authorized()
   @Query(() => AgentType, { description: "One of the caller's agents" })
   agent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<AgentType> {
-    return ctx.services.agents.get(ctx.actor, id);
+    return ctx.services.agents.get(signedIn(ctx), id);
   }
 
   @Authorized()
   @Query(() => NegotiationSeatType, { description: "Who holds the caller's negotiation seat" })
   negotiationSeat(@Ctx() ctx: GraphQLContext): Promise<NegotiationSeatType> {
-    return ctx.services.agents.seat(ctx.actor);
+    return ctx.services.agents.seat(signedIn(ctx));
   }
 
   @Authorized('session')
   @Mutation(() => AgentType, { description: 'Registers an external agent (session only)' })
   createAgent(@Arg('input', () => CreateAgentInput) input: CreateAgentInput, @Ctx() ctx: GraphQLContext): Promise<AgentType> {
-    return ctx.services.agents.create(ctx.actor, plainInput(input));
+    return ctx.services.agents.create(signedIn(ctx), plainInput(input));
   }
 
   @Authorized('session')
@@ -39,13 +40,13 @@ export class AgentResolver {
     @Arg('input', () => UpdateAgentInput) input: UpdateAgentInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AgentType> {
-    return ctx.services.agents.update(ctx.actor, id, plainInput(input));
+    return ctx.services.agents.update(signedIn(ctx), id, plainInput(input));
   }
 
   @Authorized('session')
   @Mutation(() => DeleteResultType, { description: 'Deletes an external agent and its API keys (session only)' })
   async deleteAgent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<DeleteResultType> {
-    await ctx.services.agents.remove(ctx.actor, id);
+    await ctx.services.agents.remove(signedIn(ctx), id);
     return { success: true };
   }
 

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { AuthPayloadType, DeviceApproveInput, DeviceAuthorizationType, DeviceTokenInput, EmailStartInput, EmailVerifyInput, SiweNonceType, SiweVerifyInput } from './auth.types';
+import { signedIn } from '../signed-in';
 
 /** The sign-in methods of decisions.md 1: each ends in `{ token, user }`. */
 @Resolver()
@@ -34,7 +35,7 @@ export class SignInResolver {
   @Authorized('session')
   @Mutation(() => Boolean, { description: 'Approves a command-line login with the code it shows' })
   async approveDeviceLogin(@Arg('input', () => DeviceApproveInput) input: DeviceApproveInput, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await ctx.services.auth.device.approve(ctx.actor, input);
+    await ctx.services.auth.device.approve(signedIn(ctx), input);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { plainInput } from '../accounts/plain-input';
 import type { GraphQLContext } from '../context';
 import { JSONScalar } from '../shared/scalars';
 import { AgentEntriesResultType, AgentThreadType, AnswerInput, MessageFilterInput, MessageType } from './conversation.types';
+import { signedIn } from '../signed-in';
 
 /** The personal-agent thread: the owner's read and answers, the negotiator's h2a entries. */
 @Resolver(() => AgentThreadType)
@@ -10,7 +11,7 @@ export class AgentThreadResolver {
   @Authorized()
   @Query(() => AgentThreadType, { description: "The caller's agent thread; filter.intentId adds the seat and the waiting questions" })
   agentThread(@Arg('filter', () => MessageFilterInput, { nullable: true }) filter: MessageFilterInput | null, @Ctx() ctx: GraphQLContext): Promise<AgentThreadType> {
-    return ctx.services.agentThread.read(ctx.actor, plainInput(filter ?? {}));
+    return ctx.services.agentThread.read(signedIn(ctx), plainInput(filter ?? {}));
   }
 
   @Authorized()
@@ -21,7 +22,7 @@ export class AgentThreadResolver {
     @Arg('entries', () => JSONScalar, { nullable: true, description: 'Array of entries; unknown kinds and repeated ids are dropped' }) entries: unknown,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AgentEntriesResultType> {
-    const { written } = await ctx.services.agentThread.writeEntries(ctx.actor, plainInput({ agentId, intentId, entries }));
+    const { written } = await ctx.services.agentThread.writeEntries(signedIn(ctx), plainInput({ agentId, intentId, entries }));
     return { ok: true, written };
   }
 
@@ -32,6 +33,6 @@ export class AgentThreadResolver {
     @Arg('answers', () => [AnswerInput], { nullable: true }) answers: AnswerInput[] | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<MessageType[]> {
-    return ctx.services.agentThread.answer(ctx.actor, plainInput({ intentId, answers }));
+    return ctx.services.agentThread.answer(signedIn(ctx), plainInput({ intentId, answers }));
   }
 }

@@ -1,6 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { ConversationRow } from '../../domain/conversations/conversation.queries';
-import { unauthenticated } from '../../domain/shared/errors';
 import { plainInput } from '../accounts/plain-input';
 import { DeleteResultType } from '../agents/agent.types';
 import { UserType } from '../accounts/user.types';
@@ -17,6 +16,7 @@ import {
   PostMessageInput,
   ReadMarkType,
 } from './conversation.types';
+import { signedIn } from '../signed-in';
 
 export const toConversation = (r: ConversationRow): ConversationType => ({
   id: r.id,
@@ -36,20 +36,20 @@ export class ConversationResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'Default 50, at most 100' }) limit: number | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ConversationPageType> {
-    const p = await ctx.services.conversations.list(ctx.actor, plainInput({ page, limit }));
+    const p = await ctx.services.conversations.list(signedIn(ctx), plainInput({ page, limit }));
     return { conversations: p.conversations.map(toConversation), pagination: pagination(p.page, p.limit, p.total) };
   }
 
   @Authorized()
   @Query(() => ConversationType, { description: 'A conversation the caller takes part in' })
   async conversation(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ConversationType> {
-    return toConversation(await ctx.services.conversations.get(ctx.actor, id));
+    return toConversation(await ctx.services.conversations.get(signedIn(ctx), id));
   }
 
   @Authorized()
   @Mutation(() => ConversationType, { description: 'Opens or resumes the one DM with a user' })
   async openDirectConversation(@Arg('input', () => OpenDirectConversationInput) input: OpenDirectConversationInput, @Ctx() ctx: GraphQLContext): Promise<ConversationType> {
-    return toConversation(await ctx.services.conversations.openDm(ctx.actor, plainInput(input)));
+    return toConversation(await ctx.services.conversations.openDm(signedIn(ctx), plainInput(input)));
   }
 
   @Authorized()
@@ -59,25 +59,25 @@ export class ConversationResolver {
     @Arg('filter', () => MessageFilterInput, { nullable: true }) filter: MessageFilterInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ConversationMessagesType> {
-    return ctx.services.conversations.messages(ctx.actor, id, plainInput(filter ?? {}));
+    return ctx.services.conversations.messages(signedIn(ctx), id, plainInput(filter ?? {}));
   }
 
   @Authorized()
   @Mutation(() => MessageType, { description: 'A new message; every participant gets it as a message frame' })
   postMessage(@Arg('conversationId', () => ID) conversationId: string, @Arg('input', () => PostMessageInput) input: PostMessageInput, @Ctx() ctx: GraphQLContext): Promise<MessageType> {
-    return ctx.services.conversations.post(ctx.actor, conversationId, plainInput(input));
+    return ctx.services.conversations.post(signedIn(ctx), conversationId, plainInput(input));
   }
 
   @Authorized()
   @Mutation(() => ReadMarkType)
   markConversationRead(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ReadMarkType> {
-    return ctx.services.conversations.markRead(ctx.actor, id);
+    return ctx.services.conversations.markRead(signedIn(ctx), id);
   }
 
   @Authorized()
   @Mutation(() => DeleteResultType, { description: 'Hides a DM for the caller only; a new message shows it again' })
   async hideConversation(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<DeleteResultType> {
-    await ctx.services.conversations.hide(ctx.actor, id);
+    await ctx.services.conversations.hide(signedIn(ctx), id);
     return { success: true };
   }
 
@@ -93,8 +93,7 @@ export class ConversationResolver {
 
   @FieldResolver(() => Int, { description: "Messages from others after the caller's read mark" })
   async unreadCount(@Root() c: ConversationType, @Ctx() ctx: GraphQLContext): Promise<number> {
-    if (!ctx.actor) throw unauthenticated();
-    return (await ctx.loaders.unreadCountsOf(ctx.actor.userId).load(c.id)) ?? 0;
+    return (await ctx.loaders.unreadCountsOf(signedIn(ctx).userId).load(c.id)) ?? 0;
   }
 
   @FieldResolver(() => [MessageType], { description: 'Oldest first; the newest page unless before is given' })
@@ -103,7 +102,7 @@ export class ConversationResolver {
     @Arg('filter', () => MessageFilterInput, { nullable: true }) filter: MessageFilterInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<MessageType[]> {
-    return (await ctx.services.conversations.messages(ctx.actor, c.id, plainInput(filter ?? {}))).messages;
+    return (await ctx.services.conversations.messages(signedIn(ctx), c.id, plainInput(filter ?? {}))).messages;
   }
 }
 

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription, type Su
 import type { StreamFrame } from '../../events/frame-feed';
 import type { GraphQLContext } from '../context';
 import { EventFrameType, EventLogType } from './event.types';
+import { signedIn } from '../signed-in';
 
 /** The caller's event feed: the log page and the live stream (the SSE route runs this subscription). */
 @Resolver()
@@ -13,13 +14,13 @@ export class EventResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'Default 100, at most 100' }) limit: number | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<EventLogType> {
-    return ctx.services.eventStream.log(ctx.actor, { after, limit });
+    return ctx.services.eventStream.log(signedIn(ctx), { after, limit });
   }
 
   @Authorized()
   @Subscription(() => EventFrameType, {
     description: 'The handshake, then frames replayed after `after` and followed live; `consumer` reads from an agent\'s server-side offset',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, { after?: string | null; consumer?: string | null }, GraphQLContext>) => context.services.eventStream.open(context.actor, { after: args.after, consumer: args.consumer }),
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, { after?: string | null; consumer?: string | null }, GraphQLContext>) => context.services.eventStream.open(signedIn(context), { after: args.after, consumer: args.consumer }),
   })
   events(
     @Root() frame: StreamFrame,

@@ -15,6 +15,7 @@ import {
   PrepareIntentInput,
   UpdateIntentInput,
 } from './intent.types';
+import { signedIn } from '../signed-in';
 
 /** Intents of the caller. Ids accept a uuid or the 8-character short id. */
 @Resolver(() => IntentType)
@@ -22,56 +23,56 @@ export class IntentResolver {
   @Authorized()
   @Mutation(() => PreparationResultType, { description: 'Reviews a draft; saves nothing' })
   prepareIntent(@Arg('input', () => PrepareIntentInput) input: PrepareIntentInput, @Ctx() ctx: GraphQLContext): Promise<PreparationResultType> {
-    return ctx.services.intents.prepare(ctx.actor, input);
+    return ctx.services.intents.prepare(signedIn(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => IntentType)
   createIntent(@Arg('input', () => CreateIntentInput) input: CreateIntentInput, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.create(ctx.actor, input);
+    return ctx.services.intents.create(signedIn(ctx), input);
   }
 
   @Authorized()
   @Query(() => IntentPageType, { description: "The caller's intents, newest first" })
   async intents(@Arg('input', () => IntentListInput, { nullable: true }) input: IntentListInput | null, @Ctx() ctx: GraphQLContext): Promise<IntentPageType> {
-    const page = await ctx.services.intents.list(ctx.actor, input ?? {});
+    const page = await ctx.services.intents.list(signedIn(ctx), input ?? {});
     return { intents: page.intents as IntentType[], pagination: pagination(page.page, page.limit, page.total) };
   }
 
   @Authorized()
   @Query(() => IntentType, { description: "One of the caller's intents; another user's is not found" })
   intent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.get(ctx.actor, id);
+    return ctx.services.intents.get(signedIn(ctx), id);
   }
 
   @Authorized()
   @Mutation(() => IntentType)
   updateIntent(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateIntentInput) input: UpdateIntentInput, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.update(ctx.actor, id, input);
+    return ctx.services.intents.update(signedIn(ctx), id, input);
   }
 
   @Authorized()
   @Mutation(() => IntentType, { description: 'Pause or resume; an archived intent refuses (409)' })
   setIntentStatus(@Arg('id', () => ID) id: string, @Arg('status', () => IntentStatusEnum) status: IntentStatusEnum, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.setStatus(ctx.actor, id, { status });
+    return ctx.services.intents.setStatus(signedIn(ctx), id, { status });
   }
 
   @Authorized()
   @Mutation(() => IntentType, { description: 'Sets archivedAt; the status stays as it was' })
   archiveIntent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.archive(ctx.actor, id);
+    return ctx.services.intents.archive(signedIn(ctx), id);
   }
 
   @Authorized()
   @Mutation(() => IntentType, { description: 'Shares the intent into a network the caller belongs to' })
   shareIntent(@Arg('id', () => ID) id: string, @Arg('networkId', () => String) networkId: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.share(ctx.actor, id, { networkId });
+    return ctx.services.intents.share(signedIn(ctx), id, { networkId });
   }
 
   @Authorized()
   @Mutation(() => IntentType)
   unshareIntent(@Arg('id', () => ID) id: string, @Arg('networkId', () => String) networkId: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.unshare(ctx.actor, id, { networkId });
+    return ctx.services.intents.unshare(signedIn(ctx), id, { networkId });
   }
 
   @FieldResolver(() => String, { description: 'The 8-character short id, accepted wherever the id is' })

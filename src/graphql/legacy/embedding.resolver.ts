@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../context';
 import type { WebPageType } from '../web/web.types';
 import { EmbeddingContextType, EmbeddingInput, EmbeddingKeyInput, EmbeddingsInput, EmbeddingType, IndexNodeUnion, IndexType, type IntentNodeType } from './index.types';
 import { nodeOf } from './item.resolver';
+import { signedIn } from '../signed-in';
 
 @Resolver(() => EmbeddingType)
 export class EmbeddingResolver {
@@ -16,19 +17,19 @@ export class EmbeddingResolver {
   @Authorized()
   @Mutation(() => EmbeddingType, { description: 'Creates an embedding; on a key that has one, answers that one' })
   createEmbedding(@Arg('input', () => EmbeddingInput) input: EmbeddingInput, @Ctx() ctx: GraphQLContext): Promise<LegacyEmbedding> {
-    return ctx.services.legacy.embeddings.create(ctx.actor, input);
+    return ctx.services.legacy.embeddings.create(signedIn(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => EmbeddingType, { description: 'The key names the embedding; vector, context and description change' })
   updateEmbedding(@Arg('input', () => EmbeddingInput) input: EmbeddingInput, @Ctx() ctx: GraphQLContext): Promise<LegacyEmbedding> {
-    return ctx.services.legacy.embeddings.update(ctx.actor, input);
+    return ctx.services.legacy.embeddings.update(signedIn(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => EmbeddingType, { description: 'Soft delete of the embedding the key names' })
   deleteEmbedding(@Arg('input', () => EmbeddingKeyInput) input: EmbeddingKeyInput, @Ctx() ctx: GraphQLContext): Promise<LegacyEmbedding> {
-    return ctx.services.legacy.embeddings.delete(ctx.actor, input);
+    return ctx.services.legacy.embeddings.delete(signedIn(ctx), input);
   }
 
   @FieldResolver(() => EmbeddingContextType)

@@ -3,6 +3,7 @@ import type { LegacyIndex } from '../../entities/legacy-index.entity';
 import { UserType } from '../accounts/user.types';
 import type { GraphQLContext } from '../context';
 import { CreateIndexInput, IndexItemPageType, IndexItemsInput, IndexType, UpdateIndexInput } from './index.types';
+import { signedIn } from '../signed-in';
 
 /** Indexes of the earlier route group (legacy-api.md). Reads are public; writes are the controller's. */
 @Resolver(() => IndexType)
@@ -20,7 +21,7 @@ export class IndexResolver {
   @Authorized()
   @Mutation(() => IndexType)
   createIndex(@Arg('input', () => CreateIndexInput, { nullable: true }) input: CreateIndexInput | null, @Ctx() ctx: GraphQLContext): Promise<LegacyIndex> {
-    return ctx.services.legacy.indexes.create(ctx.actor, input ?? {});
+    return ctx.services.legacy.indexes.create(signedIn(ctx), input ?? {});
   }
 
   @Authorized()
@@ -30,13 +31,13 @@ export class IndexResolver {
     @Arg('input', () => UpdateIndexInput, { nullable: true }) input: UpdateIndexInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LegacyIndex> {
-    return ctx.services.legacy.indexes.update(ctx.actor, id, input ?? {});
+    return ctx.services.legacy.indexes.update(signedIn(ctx), id, input ?? {});
   }
 
   @Authorized()
   @Mutation(() => IndexType, { description: 'Soft delete; deleting again answers the same tombstone' })
   deleteIndex(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<LegacyIndex> {
-    return ctx.services.legacy.indexes.delete(ctx.actor, id);
+    return ctx.services.legacy.indexes.delete(signedIn(ctx), id);
   }
 
   @FieldResolver(() => IndexItemPageType, { description: 'Its items, newest first, or ranked by meaning with query' })

@@ -3,6 +3,7 @@ import type { LegacyIndexItem } from '../../entities/legacy-index-item.entity';
 import type { GraphQLContext } from '../context';
 import { IndexItemPageType, IndexItemsInput, IndexItemType, IndexNodeUnion, IndexType, IntentNodeType } from './index.types';
 import type { WebPageType } from '../web/web.types';
+import { signedIn } from '../signed-in';
 
 @Resolver(() => IndexItemType)
 export class IndexItemResolver {
@@ -18,13 +19,13 @@ export class IndexItemResolver {
   @Authorized()
   @Mutation(() => IndexItemType, { description: "Adds a web page or one of the caller's intents; adding again answers the same item" })
   addIndexItem(@Arg('indexId', () => ID) indexId: string, @Arg('itemId', () => ID) itemId: string, @Ctx() ctx: GraphQLContext): Promise<LegacyIndexItem> {
-    return ctx.services.legacy.items.add(ctx.actor, indexId, itemId);
+    return ctx.services.legacy.items.add(signedIn(ctx), indexId, itemId);
   }
 
   @Authorized()
   @Mutation(() => IndexItemType, { description: 'Removes a node from the index (soft)' })
   removeIndexItem(@Arg('indexId', () => ID) indexId: string, @Arg('itemId', () => ID) itemId: string, @Ctx() ctx: GraphQLContext): Promise<LegacyIndexItem> {
-    return ctx.services.legacy.items.remove(ctx.actor, indexId, itemId);
+    return ctx.services.legacy.items.remove(signedIn(ctx), indexId, itemId);
   }
 
   @FieldResolver(() => IndexType, { nullable: true })

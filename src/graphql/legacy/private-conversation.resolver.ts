@@ -15,6 +15,7 @@ import {
   PrivateMessageType,
   UpdatePrivateConversationInput,
 } from './conversation.types';
+import { signedIn } from '../signed-in';
 
 /**
  * The caller of a stream: its connection's credential, else the `session` argument (the
@@ -35,13 +36,13 @@ export class PrivateConversationResolver {
   @Authorized()
   @Mutation(() => PrivateConversationType)
   createPrivateConversation(@Arg('input', () => CreatePrivateConversationInput) input: CreatePrivateConversationInput, @Ctx() ctx: GraphQLContext): Promise<PrivateConversation> {
-    return ctx.services.legacy.conversations.create(ctx.actor, input);
+    return ctx.services.legacy.conversations.create(signedIn(ctx), input);
   }
 
   @Authorized()
   @Query(() => PrivateConversationType, { description: 'A conversation with its messages, for its members' })
   privateConversation(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<PrivateConversation> {
-    return ctx.services.legacy.conversations.read(ctx.actor, id);
+    return ctx.services.legacy.conversations.read(signedIn(ctx), id);
   }
 
   @Authorized()
@@ -51,13 +52,13 @@ export class PrivateConversationResolver {
     @Arg('input', () => UpdatePrivateConversationInput) input: UpdatePrivateConversationInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<PrivateConversation> {
-    return ctx.services.legacy.conversations.update(ctx.actor, id, input);
+    return ctx.services.legacy.conversations.update(signedIn(ctx), id, input);
   }
 
   @Authorized()
   @Mutation(() => DeletedPrivateConversationType, { description: 'The creator deletes it with its messages' })
   deletePrivateConversation(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<DeletedPrivateConversationType> {
-    return ctx.services.legacy.conversations.delete(ctx.actor, id);
+    return ctx.services.legacy.conversations.delete(signedIn(ctx), id);
   }
 
   @Authorized()
@@ -67,7 +68,7 @@ export class PrivateConversationResolver {
     @Arg('input', () => PrivateMessageInput) input: PrivateMessageInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<PrivateMessage> {
-    return ctx.services.legacy.messages.post(ctx.actor, conversationId, input);
+    return ctx.services.legacy.messages.post(signedIn(ctx), conversationId, input);
   }
 
   @Authorized()
@@ -79,7 +80,7 @@ export class PrivateConversationResolver {
     @Arg('deleteAfter', () => Boolean, { nullable: true }) deleteAfter: boolean | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<PrivateMessage> {
-    return ctx.services.legacy.messages.edit(ctx.actor, conversationId, messageId, input, deleteAfter === true);
+    return ctx.services.legacy.messages.edit(signedIn(ctx), conversationId, messageId, input, deleteAfter === true);
   }
 
   @Authorized()
@@ -90,7 +91,7 @@ export class PrivateConversationResolver {
     @Arg('deleteAfter', () => Boolean, { nullable: true }) deleteAfter: boolean | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<DeletedPrivateMessagesType> {
-    return ctx.services.legacy.messages.delete(ctx.actor, conversationId, messageId, deleteAfter === true);
+    return ctx.services.legacy.messages.delete(signedIn(ctx), conversationId, messageId, deleteAfter === true);
   }
 
   @FieldResolver(() => [PrivateMessageType])

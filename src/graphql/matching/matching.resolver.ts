@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from '
 import type { GraphQLContext } from '../context';
 import { UserType } from '../accounts/user.types';
 import { CounterpartyType, DiscoverInputType } from './matching.types';
+import { signedIn } from '../signed-in';
 
 @Resolver(() => CounterpartyType)
 export class MatchingResolver {
@@ -13,7 +14,7 @@ export class MatchingResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<CounterpartyType[]> {
     const raw = { query: input.query, ...(input.limit != null ? { limit: input.limit } : {}), ...(input.since != null ? { since: input.since } : {}) };
-    return ctx.services.matching.discover(ctx.actor, intentId, raw);
+    return ctx.services.matching.discover(signedIn(ctx), intentId, raw);
   }
 
   @FieldResolver(() => UserType, { nullable: true })

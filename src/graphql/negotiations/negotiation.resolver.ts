@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../context';
 import { offsetPagination } from '../opportunities/opportunity.resolver';
 import { OpportunityType } from '../opportunities/opportunity.types';
 import { NegotiationPageType, NegotiationTurnInput, NegotiationType } from './negotiation.types';
+import { signedIn } from '../signed-in';
 
 const pageOf = (p: NegotiationPage): NegotiationPageType => ({ negotiations: p.negotiations, pagination: offsetPagination(p.limit, p.offset, p.total) });
 
@@ -14,7 +15,7 @@ export class NegotiationResolver {
   @Authorized()
   @Query(() => NegotiationType, { description: "An opportunity's negotiation with its turns and your protocol" })
   opportunityNegotiation(@Arg('opportunityId', () => ID) opportunityId: string, @Ctx() ctx: GraphQLContext): Promise<NegotiationView> {
-    return ctx.services.negotiations.read(ctx.actor, opportunityId);
+    return ctx.services.negotiations.read(signedIn(ctx), opportunityId);
   }
 
   @Authorized()
@@ -25,7 +26,7 @@ export class NegotiationResolver {
     @Arg('agentId', () => String, { nullable: true }) agentId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<NegotiationView> {
-    return ctx.services.negotiations.submit(ctx.actor, opportunityId, { ...(input ?? {}) }, agentId ?? undefined, ctx.receivedAt);
+    return ctx.services.negotiations.submit(signedIn(ctx), opportunityId, { ...(input ?? {}) }, agentId ?? undefined, ctx.receivedAt);
   }
 
   @Authorized()
@@ -37,7 +38,7 @@ export class NegotiationResolver {
     @Arg('offset', () => Int, { nullable: true }) offset: number | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<NegotiationPageType> {
-    return pageOf(await ctx.services.negotiations.list(ctx.actor, { intentId, state, limit, offset }));
+    return pageOf(await ctx.services.negotiations.list(signedIn(ctx), { intentId, state, limit, offset }));
   }
 
   @Authorized()
@@ -48,11 +49,11 @@ export class NegotiationResolver {
     @Arg('offset', () => Int, { nullable: true }) offset: number | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<NegotiationPageType> {
-    return pageOf(await ctx.services.negotiations.history(ctx.actor, { userId, limit, offset }));
+    return pageOf(await ctx.services.negotiations.history(signedIn(ctx), { userId, limit, offset }));
   }
 
   @FieldResolver(() => OpportunityType, { nullable: true, description: 'The opportunity it decides' })
   opportunity(@Root() n: NegotiationView, @Ctx() ctx: GraphQLContext) {
-    return ctx.loaders.opportunitiesFor(ctx.actor!.userId).load(n.opportunityId);
+    return ctx.loaders.opportunitiesFor(signedIn(ctx).userId).load(n.opportunityId);
   }
 }

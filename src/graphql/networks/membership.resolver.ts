@@ -11,6 +11,7 @@ import {
   LeaveNetworkResultType,
   NetworkMemberType,
 } from './network.types';
+import { signedIn } from '../signed-in';
 
 /** Joining, leaving, invitations, join-request reviews and owners' member management. */
 @Resolver()
@@ -18,13 +19,13 @@ export class MembershipResolver {
   @Authorized()
   @Mutation(() => JoinNetworkResultType, { description: 'anyone: joins at once; invite_only: asks the owners (one request per person)' })
   joinNetwork(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.members.join(ctx.actor, id);
+    return ctx.services.networks.members.join(signedIn(ctx), id);
   }
 
   @Authorized()
   @Mutation(() => LeaveNetworkResultType, { description: "The caller's intents stop being visible in this network at once" })
   async leaveNetwork(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<LeaveNetworkResultType> {
-    const { networkDeleted } = await ctx.services.networks.members.leave(ctx.actor, id);
+    const { networkDeleted } = await ctx.services.networks.members.leave(signedIn(ctx), id);
     return { success: true, networkDeleted };
   }
 
@@ -35,7 +36,7 @@ export class MembershipResolver {
     @Arg('input') input: AddNetworkMemberInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AddNetworkMemberResultType> {
-    const { member, added } = await ctx.services.networks.members.add(ctx.actor, networkId, input);
+    const { member, added } = await ctx.services.networks.members.add(signedIn(ctx), networkId, input);
     return { member, added, message: added ? 'Member added' : 'Already a member; nothing changed' };
   }
 
@@ -47,7 +48,7 @@ export class MembershipResolver {
     @Arg('input') input: UpdateNetworkMemberInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.networks.members.setRole(ctx.actor, networkId, userId, input);
+    return ctx.services.networks.members.setRole(signedIn(ctx), networkId, userId, input);
   }
 
   @Authorized()
@@ -57,7 +58,7 @@ export class MembershipResolver {
     @Arg('userId', () => ID) userId: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LeaveNetworkResultType> {
-    const { networkDeleted } = await ctx.services.networks.members.remove(ctx.actor, networkId, userId);
+    const { networkDeleted } = await ctx.services.networks.members.remove(signedIn(ctx), networkId, userId);
     return { success: true, networkDeleted };
   }
 
@@ -68,13 +69,13 @@ export class MembershipResolver {
     @Arg('input') input: InviteNetworkMemberInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.networks.invitations.inviteByEmail(ctx.actor, networkId, input);
+    return ctx.services.networks.invitations.inviteByEmail(signedIn(ctx), networkId, input);
   }
 
   @Authorized()
   @Mutation(() => AcceptNetworkInvitationResultType, { description: 'Joins through an invitation link; works once per person' })
   acceptNetworkInvitation(@Arg('code') code: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.invitations.accept(ctx.actor, code);
+    return ctx.services.networks.invitations.accept(signedIn(ctx), code);
   }
 
   @Authorized()
@@ -85,6 +86,6 @@ export class MembershipResolver {
     @Arg('decision', () => JoinDecisionEnum) decision: JoinDecisionEnum,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.networks.joinRequests.review(ctx.actor, networkId, userId, decision);
+    return ctx.services.networks.joinRequests.review(signedIn(ctx), networkId, userId, decision);
   }
 }

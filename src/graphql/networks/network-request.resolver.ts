@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../context';
 import { pagination } from '../shared/pagination.types';
 import { CreateNetworkRequestInput, UpdateNetworkRequestInput } from './network.inputs';
 import { ApprovedNetworkRequestType, MyNetworkRequestsType, NetworkRequestPageType, NetworkRequestType, NetworkType } from './network.types';
+import { signedIn } from '../signed-in';
 
 @Resolver(() => NetworkRequestType)
 export class NetworkRequestResolver {
@@ -15,7 +16,7 @@ export class NetworkRequestResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<MyNetworkRequestsType> {
-    const p = await ctx.services.networks.requests.mine(ctx.actor, { page, limit });
+    const p = await ctx.services.networks.requests.mine(signedIn(ctx), { page, limit });
     return { requests: p.items, pagination: pagination(p.page, p.limit, p.total), canReview: p.canReview };
   }
 
@@ -26,32 +27,32 @@ export class NetworkRequestResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<NetworkRequestPageType> {
-    const p = await ctx.services.networks.requests.pending(ctx.actor, { page, limit });
+    const p = await ctx.services.networks.requests.pending(signedIn(ctx), { page, limit });
     return { requests: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 
   @Authorized()
   @Mutation(() => NetworkRequestType)
   createNetworkRequest(@Arg('input') input: CreateNetworkRequestInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.requests.create(ctx.actor, input);
+    return ctx.services.networks.requests.create(signedIn(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => NetworkRequestType, { description: 'The requester or a reviewer, while pending' })
   updateNetworkRequest(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateNetworkRequestInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.requests.update(ctx.actor, id, input);
+    return ctx.services.networks.requests.update(signedIn(ctx), id, input);
   }
 
   @Authorized()
   @Mutation(() => NetworkRequestType, { description: 'The requester withdraws it or a reviewer turns it down' })
   dismissNetworkRequest(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.requests.dismiss(ctx.actor, id);
+    return ctx.services.networks.requests.dismiss(signedIn(ctx), id);
   }
 
   @Authorized()
   @Mutation(() => ApprovedNetworkRequestType, { description: 'Reviewers only: creates the network, the requester becomes its owner' })
   approveNetworkRequest(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.networks.requests.approve(ctx.actor, id);
+    return ctx.services.networks.requests.approve(signedIn(ctx), id);
   }
 
   @FieldResolver(() => String)

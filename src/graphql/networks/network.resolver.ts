@@ -1,12 +1,13 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Network } from '../../entities/network.entity';
-import { visibleInvitationCode, visibleShareCode } from '../../domain/networks/network-codes.policy';
+import { visibleInvitationCode, visibleShareCode } from '../../domain/access/network-codes.policy';
 import { UserType } from '../accounts/user.types';
 import type { GraphQLContext } from '../context';
 import { pagination } from '../shared/pagination.types';
 import { NetworkRoleEnum } from './network.enums';
 import { CreateNetworkInput, UpdateNetworkInput } from './network.inputs';
 import { JoinRequestPageType, NetworkIntentPageType, NetworkMemberPageType, NetworkPageType, NetworkType } from './network.types';
+import { signedIn } from '../signed-in';
 
 const roleOf = (ctx: GraphQLContext, n: Network) => (ctx.actor ? ctx.loaders.networkRolesOf(ctx.actor.userId).load(n.id) : Promise.resolve(null));
 
@@ -15,7 +16,7 @@ export class NetworkResolver {
   @Authorized()
   @Query(() => NetworkType, { description: 'A network the caller is in, or any public (anyone) network' })
   network(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Network> {
-    return ctx.services.networks.networks.get(ctx.actor, id);
+    return ctx.services.networks.networks.get(signedIn(ctx), id);
   }
 
   @Authorized()
@@ -25,7 +26,7 @@ export class NetworkResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<NetworkPageType> {
-    const p = await ctx.services.networks.networks.mine(ctx.actor, { page, limit });
+    const p = await ctx.services.networks.networks.mine(signedIn(ctx), { page, limit });
     return { networks: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 
@@ -36,7 +37,7 @@ export class NetworkResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<NetworkPageType> {
-    const p = await ctx.services.networks.networks.discover(ctx.actor, { page, limit });
+    const p = await ctx.services.networks.networks.discover(signedIn(ctx), { page, limit });
     return { networks: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 
@@ -53,19 +54,19 @@ export class NetworkResolver {
   @Authorized()
   @Mutation(() => NetworkType, { description: 'Early access only; the caller becomes its owner' })
   createNetwork(@Arg('input') input: CreateNetworkInput, @Ctx() ctx: GraphQLContext): Promise<Network> {
-    return ctx.services.networks.networks.create(ctx.actor, input);
+    return ctx.services.networks.networks.create(signedIn(ctx), input);
   }
 
   @Authorized()
   @Mutation(() => NetworkType, { description: 'Owners only' })
   updateNetwork(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateNetworkInput, @Ctx() ctx: GraphQLContext): Promise<Network> {
-    return ctx.services.networks.networks.update(ctx.actor, id, input);
+    return ctx.services.networks.networks.update(signedIn(ctx), id, input);
   }
 
   @Authorized()
   @Mutation(() => Boolean, { description: 'Owners only; also ends its invitation and share links' })
   async deleteNetwork(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await ctx.services.networks.networks.delete(ctx.actor, id);
+    await ctx.services.networks.networks.delete(signedIn(ctx), id);
     return true;
   }
 
@@ -102,7 +103,7 @@ export class NetworkResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<NetworkMemberPageType> {
-    const p = await ctx.services.networks.members.list(ctx.actor, n.id, { page, limit });
+    const p = await ctx.services.networks.members.list(signedIn(ctx), n.id, { page, limit });
     return { members: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 
@@ -113,7 +114,7 @@ export class NetworkResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<NetworkIntentPageType> {
-    const p = await ctx.services.networks.intents.list(ctx.actor, n.id, { page, limit });
+    const p = await ctx.services.networks.intents.list(signedIn(ctx), n.id, { page, limit });
     return { intents: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 
@@ -124,7 +125,7 @@ export class NetworkResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<JoinRequestPageType> {
-    const p = await ctx.services.networks.joinRequests.pending(ctx.actor, n.id, { page, limit });
+    const p = await ctx.services.networks.joinRequests.pending(signedIn(ctx), n.id, { page, limit });
     return { joinRequests: p.items, pagination: pagination(p.page, p.limit, p.total) };
   }
 }

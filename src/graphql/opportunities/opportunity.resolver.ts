@@ -14,6 +14,7 @@ import {
   OpportunityPickInput,
   OpportunityType,
 } from './opportunity.types';
+import { signedIn } from '../signed-in';
 
 /** Offset paging reported in the one pagination shape (page counts from 1). */
 export const offsetPagination = (limit: number, offset: number, total: number) => pagination(Math.floor(offset / limit) + 1, limit, total);
@@ -33,25 +34,25 @@ export class OpportunityResolver {
     @Arg('counterparties', () => [OpportunityPickInput], { nullable: true }) counterparties: OpportunityPickInput[] | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OpportunityView[]> {
-    return ctx.services.opportunities.openFromIntent(ctx.actor, intentId, { counterparties: counterparties ?? undefined });
+    return ctx.services.opportunities.openFromIntent(signedIn(ctx), intentId, { counterparties: counterparties ?? undefined });
   }
 
   @Authorized()
   @Mutation(() => OpportunityType, { description: 'Introduces two other people’s intents in a network you belong to' })
   introduceOpportunity(@Arg('input', () => IntroduceOpportunityInput) input: IntroduceOpportunityInput, @Ctx() ctx: GraphQLContext): Promise<OpportunityView> {
-    return ctx.services.opportunities.introduce(ctx.actor, { ...input });
+    return ctx.services.opportunities.introduce(signedIn(ctx), { ...input });
   }
 
   @Authorized()
   @Query(() => OpportunityPageType, { description: 'Cards of your opportunities (seats and introductions); starts no matching' })
   async opportunities(@Arg('filter', () => OpportunityFilterInput, { nullable: true }) filter: OpportunityFilterInput | null, @Ctx() ctx: GraphQLContext): Promise<OpportunityPageType> {
-    return pageOf(await ctx.services.opportunities.list(ctx.actor, { ...(filter ?? {}) }));
+    return pageOf(await ctx.services.opportunities.list(signedIn(ctx), { ...(filter ?? {}) }));
   }
 
   @Authorized()
   @Query(() => OpportunityType)
   opportunity(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<OpportunityView> {
-    return ctx.services.opportunities.get(ctx.actor, id);
+    return ctx.services.opportunities.get(signedIn(ctx), id);
   }
 
   @Authorized()
@@ -62,13 +63,13 @@ export class OpportunityResolver {
     @Arg('intentId', () => ID, { nullable: true }) intentId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OpportunityView> {
-    return ctx.services.opportunities.ownerMove(ctx.actor, id, { status: status ?? undefined }, intentId ?? undefined).then((r) => r.opportunity);
+    return ctx.services.opportunities.ownerMove(signedIn(ctx), id, { status: status ?? undefined }, intentId ?? undefined).then((r) => r.opportunity);
   }
 
   @Authorized()
   @Mutation(() => OpportunityChatType, { description: 'Approves a pending opportunity (if you had not) and returns the conversation once both approved' })
   startOpportunityChat(@Arg('id', () => ID) id: string, @Arg('intentId', () => ID, { nullable: true }) intentId: string | null, @Ctx() ctx: GraphQLContext): Promise<OpportunityChatType> {
-    return ctx.services.opportunities.ownerMove(ctx.actor, id, 'start-chat', intentId ?? undefined);
+    return ctx.services.opportunities.ownerMove(signedIn(ctx), id, 'start-chat', intentId ?? undefined);
   }
 
   @FieldResolver(() => ID, { description: 'The same as id (the name cards use)' })
@@ -83,7 +84,7 @@ export class OpportunityResolver {
 
   @FieldResolver(() => NegotiationType, { nullable: true, description: 'Its one negotiation, as you read it' })
   negotiation(@Root() o: OpportunityView, @Ctx() ctx: GraphQLContext) {
-    return ctx.loaders.negotiationsFor(ctx.actor!.userId).load(o.id);
+    return ctx.loaders.negotiationsFor(signedIn(ctx).userId).load(o.id);
   }
 }
 
@@ -96,6 +97,6 @@ export class IntentOpportunityLinks {
     @Arg('filter', () => OpportunityFilterInput, { nullable: true }) filter: OpportunityFilterInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OpportunityPageType> {
-    return pageOf(await ctx.services.opportunities.list(ctx.actor, { ...(filter ?? {}) }, intent.id));
+    return pageOf(await ctx.services.opportunities.list(signedIn(ctx), { ...(filter ?? {}) }, intent.id));
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 import { ImageKindEnum, StoredImageType } from './image.types';
+import { signedIn } from '../signed-in';
 
 @Resolver()
 export class ImageResolver {
@@ -12,7 +13,7 @@ export class ImageResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<StoredImageType> {
     const bytes = ctx.services.storage.decodeBase64(contentBase64);
-    return (await ctx.services.storage.store(ctx.actor, kind, bytes)) as StoredImageType;
+    return (await ctx.services.storage.store(signedIn(ctx), kind, bytes)) as StoredImageType;
   }
 
   @Query(() => StoredImageType, { description: "A stored image's metadata; needs no credential" })

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { UserType } from '../accounts/user.types';
 import type { GraphQLContext } from '../context';
 import { CreateWebPageInput, EnrichmentInput, EnrichmentType, ScrapeInput, ScrapeResultType, WebPageType } from './web.types';
+import { signedIn } from '../signed-in';
 
 @Resolver()
 export class WebResolver {
@@ -23,7 +24,7 @@ export class WebPageResolver {
   @Authorized()
   @Mutation(() => WebPageType, { description: 'A web page node: fetched from url, or as given with content' })
   createWebPage(@Arg('input', () => CreateWebPageInput) input: CreateWebPageInput, @Ctx() ctx: GraphQLContext): Promise<WebPageType> {
-    return ctx.services.web.pages.create(ctx.actor, input);
+    return ctx.services.web.pages.create(signedIn(ctx), input);
   }
 
   @Authorized()

@@ -3,7 +3,6 @@ import type { AnswerModel } from '../ports';
 import type { Actor } from '../../../auth/actor';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { parseInput } from '../../shared/validation';
-import { unauthenticated } from '../../shared/errors';
 import { answerFailed } from '../legacy.errors';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { completionSchema } from './completion.schemas';
@@ -18,8 +17,7 @@ export class CompletionService extends DomainService {
     super(core);
   }
 
-  async complete(actor: Actor | null, input: unknown): Promise<{ completion: string }> {
-    if (!actor) throw unauthenticated();
+  async complete(a: Actor, input: unknown): Promise<{ completion: string }> {
     const req = parseInput(completionSchema, input ?? {});
     const messages: ChatMessage[] = req.prompt ? [{ role: 'user', content: req.prompt }] : req.messages!;
     const question = [...messages].reverse().find((m) => m.role === 'user' && m.content.trim())!.content;

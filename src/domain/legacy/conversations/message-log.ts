@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PrivateMessage, type PrivateMessageRole, type ReplyState } from '../../../entities/private-message.entity';
 import { conversationNotFound } from '../legacy.errors';
-import type { LaterMessage } from './conversation.policy';
+import type { LaterMessage } from '../../access/legacy-conversation.policy';
 
 /**
  * Appends a message at the end of a conversation, inside the caller's transaction. The

@@ -11,7 +11,7 @@ import { legacyCaller, type LegacyCaller } from '../legacy-caller';
 import { conversationNotFound } from '../legacy.errors';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { ConversationFrames, notifyConversation, type ConversationFrame, type ConversationNotice } from './conversation-stream';
-import { requireCreator, requireMember } from './conversation.policy';
+import { requireConversationCreator, requireConversationMember } from '../../access/legacy-conversation.policy';
 import { createConversationSchema, updateConversationSchema } from './conversation.schemas';
 
 /** The JSON a message reads as, in responses and frames. */
@@ -52,14 +52,14 @@ export class PrivateConversationService extends DomainService {
   }
 
   /** The conversation, for a member (403 for anyone else, 404 when there is none). */
-  async forMember(actor: Actor | null, id: string): Promise<{ caller: LegacyCaller; conversation: PrivateConversation }> {
+  async forMember(actor: Actor, id: string): Promise<{ caller: LegacyCaller; conversation: PrivateConversation }> {
     const caller = await legacyCaller(this.em, actor);
     const conversation = await this.find(id);
-    requireMember(conversation, caller);
+    requireConversationMember(conversation, caller);
     return { caller, conversation };
   }
 
-  async create(actor: Actor | null, input: unknown): Promise<PrivateConversation> {
+  async create(actor: Actor, input: unknown): Promise<PrivateConversation> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(createConversationSchema, input ?? {});
     await this.retrieval.resolveSources(req.sources);
@@ -72,7 +72,7 @@ export class PrivateConversationService extends DomainService {
     return c;
   }
 
-  async read(actor: Actor | null, id: string): Promise<PrivateConversation> {
+  async read(actor: Actor, id: string): Promise<PrivateConversation> {
     return (await this.forMember(actor, id)).conversation;
   }
 
@@ -81,10 +81,10 @@ export class PrivateConversationService extends DomainService {
     return this.em.find(PrivateMessage, { conversationId }, { orderBy: { seq: 'asc' } });
   }
 
-  async update(actor: Actor | null, id: string, input: unknown): Promise<PrivateConversation> {
+  async update(actor: Actor, id: string, input: unknown): Promise<PrivateConversation> {
     const caller = await legacyCaller(this.em, actor);
     const c = await this.find(id);
-    requireCreator(c, caller);
+    requireConversationCreator(c, caller);
     const req = parseInput(updateConversationSchema, input ?? {});
     if (req.sources) await this.retrieval.resolveSources(req.sources);
     return this.em.transactional(async (t) => {
@@ -100,10 +100,10 @@ export class PrivateConversationService extends DomainService {
   }
 
   /** Deletes the conversation and its messages; open streams get a last update and end. */
-  async delete(actor: Actor | null, id: string): Promise<{ id: string }> {
+  async delete(actor: Actor, id: string): Promise<{ id: string }> {
     const caller = await legacyCaller(this.em, actor);
     const c = await this.find(id);
-    requireCreator(c, caller);
+    requireConversationCreator(c, caller);
     await this.em.transactional(async (t) => {
       const tx = t as EntityManager;
       await tx.execute(`delete from private_conversations where id = ?`, [c.id]);
@@ -117,7 +117,7 @@ export class PrivateConversationService extends DomainService {
    * The frames of a conversation's changes, for a member. Checked before the stream opens, so a
    * refusal is an ordinary error answer rather than a stream that ends.
    */
-  async follow(actor: Actor | null, id: string): Promise<AsyncIterableIterator<ConversationFrame>> {
+  async follow(actor: Actor, id: string): Promise<AsyncIterableIterator<ConversationFrame>> {
     const { conversation } = await this.forMember(actor, id);
     return new ConversationFrames(this.notifier, conversation.id, (notice) => this.framesOf(conversation.id, notice));
   }

@@ -5,7 +5,7 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { isUuid, parseInput } from '../../shared/validation';
 import { messageNotFound } from '../legacy.errors';
 import { notifyConversation } from './conversation-stream';
-import { requireMessageWriter, requireRewriteAfter } from './conversation.policy';
+import { requireMessageWriter, requireRewriteAfter } from '../../access/legacy-conversation.policy';
 import { editMessageSchema, postMessageSchema } from './conversation.schemas';
 import { appendMessage, lockConversation, messagesAfter } from './message-log';
 import type { PrivateConversationService } from './private-conversation.service';
@@ -25,7 +25,7 @@ export class PrivateMessageService extends DomainService {
     super(core);
   }
 
-  async post(actor: Actor | null, conversationId: string, input: unknown): Promise<PrivateMessage> {
+  async post(actor: Actor, conversationId: string, input: unknown): Promise<PrivateMessage> {
     const { caller, conversation } = await this.conversations.forMember(actor, conversationId);
     const req = parseInput(postMessageSchema, input ?? {});
     const message = await this.em.transactional(async (t) => {
@@ -47,7 +47,7 @@ export class PrivateMessageService extends DomainService {
    * Edits a message. With deleteAfter every later message is removed first. A user message that
    * ends up last is answered again (the earlier answer no longer follows it).
    */
-  async edit(actor: Actor | null, conversationId: string, messageId: string, input: unknown, deleteAfter: boolean): Promise<PrivateMessage> {
+  async edit(actor: Actor, conversationId: string, messageId: string, input: unknown, deleteAfter: boolean): Promise<PrivateMessage> {
     const { caller, conversation } = await this.conversations.forMember(actor, conversationId);
     const req = parseInput(editMessageSchema, input ?? {});
     const { message, answer } = await this.em.transactional(async (t) => {
@@ -76,7 +76,7 @@ export class PrivateMessageService extends DomainService {
   }
 
   /** Deletes a message, or with deleteAfter the message and every later one. */
-  async delete(actor: Actor | null, conversationId: string, messageId: string, deleteAfter: boolean): Promise<{ deleted: string[] }> {
+  async delete(actor: Actor, conversationId: string, messageId: string, deleteAfter: boolean): Promise<{ deleted: string[] }> {
     const { caller, conversation } = await this.conversations.forMember(actor, conversationId);
     return this.em.transactional(async (t) => {
       const tx = t as EntityManager;

@@ -76,7 +76,7 @@ export class EmbeddingService extends DomainService {
   }
 
   /** Creates an embedding; on a key that already has one, answers that one unchanged. */
-  async create(actor: Actor | null, input: unknown): Promise<LegacyEmbedding> {
+  async create(actor: Actor, input: unknown): Promise<LegacyEmbedding> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(createEmbeddingSchema, input ?? {});
     await this.indexes.requireControlled(caller, req.indexId);
@@ -109,7 +109,7 @@ export class EmbeddingService extends DomainService {
     return e;
   }
 
-  async update(actor: Actor | null, input: unknown): Promise<LegacyEmbedding> {
+  async update(actor: Actor, input: unknown): Promise<LegacyEmbedding> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(updateEmbeddingSchema, input ?? {});
     await this.indexes.requireControlled(caller, req.indexId);
@@ -135,7 +135,7 @@ export class EmbeddingService extends DomainService {
    * concurrent deletes one wins and the others find nothing left to delete (404), as a delete
    * sent after it would.
    */
-  async delete(actor: Actor | null, input: unknown): Promise<LegacyEmbedding> {
+  async delete(actor: Actor, input: unknown): Promise<LegacyEmbedding> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(naturalKeySchema, input ?? {});
     await this.indexes.requireControlled(caller, req.indexId);

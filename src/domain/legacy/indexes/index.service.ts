@@ -8,7 +8,8 @@ import { isStreamId, newCommitId, newStreamId } from '../../shared/stream-id';
 import { parseInput } from '../../shared/validation';
 import { parsePkhDid } from '../did.rules';
 import { legacyCaller, type LegacyCaller } from '../legacy-caller';
-import { indexNotFound, notController } from '../legacy.errors';
+import { indexNotFound } from '../legacy.errors';
+import { requireIndexController } from '../../access/legacy-index.policy';
 import type { ItemIndexer } from '../items/item-indexer.service';
 import { createIndexSchema, updateIndexSchema } from './index.schemas';
 import { mintSignerPublicKey, normalizePublicKey } from './signer-key';
@@ -39,11 +40,11 @@ export class IndexService extends DomainService {
   /** A live index the caller controls: 404 when there is none, 403 for anyone else's. */
   async requireControlled(caller: LegacyCaller, id: string): Promise<LegacyIndex> {
     const index = await this.requireLive(id);
-    if (index.controllerId !== caller.userId) throw notController();
+    requireIndexController(index, caller);
     return index;
   }
 
-  async create(actor: Actor | null, input: unknown): Promise<LegacyIndex> {
+  async create(actor: Actor, input: unknown): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(createIndexSchema, input ?? {});
     const index = new LegacyIndex();
@@ -58,7 +59,7 @@ export class IndexService extends DomainService {
     return index;
   }
 
-  async update(actor: Actor | null, id: string, input: unknown): Promise<LegacyIndex> {
+  async update(actor: Actor, id: string, input: unknown): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const index = await this.requireControlled(caller, id);
     const req = parseInput(updateIndexSchema, input ?? {});
@@ -75,10 +76,10 @@ export class IndexService extends DomainService {
    * concurrent deletes one stamps the tombstone and every one answers it as stored. Its items
    * leave the vector index.
    */
-  async delete(actor: Actor | null, id: string): Promise<LegacyIndex> {
+  async delete(actor: Actor, id: string): Promise<LegacyIndex> {
     const caller = await legacyCaller(this.em, actor);
     const index = await this.get(id);
-    if (index.controllerId !== caller.userId) throw notController();
+    requireIndexController(index, caller);
     if (index.deletedAt) return index;
     const won = await this.em.execute<Array<{ id: string }>>(
       `update legacy_indexes set deleted_at = now(), updated_at = now(), version = ? where id = ? and deleted_at is null returning id`,

@@ -35,7 +35,7 @@ export class ItemService extends DomainService {
    * Adds a node to an index the caller controls; adding it again answers the same item. A new
    * (or returning) item gets its default embedding and enters the vector index.
    */
-  async add(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
+  async add(actor: Actor, indexId: string, itemId: string): Promise<LegacyIndexItem> {
     const caller = await legacyCaller(this.em, actor);
     await this.indexes.requireControlled(caller, indexId);
     const type = await nodeTypeFor(this.em, itemId, caller.userId);
@@ -81,7 +81,7 @@ export class ItemService extends DomainService {
    * gone resources (issue 18). The write is conditional, so of concurrent removals one succeeds
    * and the others answer 404.
    */
-  async remove(actor: Actor | null, indexId: string, itemId: string): Promise<LegacyIndexItem> {
+  async remove(actor: Actor, indexId: string, itemId: string): Promise<LegacyIndexItem> {
     const caller = await legacyCaller(this.em, actor);
     await this.indexes.requireControlled(caller, indexId);
     const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });

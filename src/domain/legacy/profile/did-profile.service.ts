@@ -3,7 +3,7 @@ import { AvatarCid } from '../../../entities/avatar-cid.entity';
 import { User } from '../../../entities/user.entity';
 import type { ImageStorageService } from '../../storage/image-storage.service';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
-import { badRequest, notFound, unauthenticated } from '../../shared/errors';
+import { badRequest, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { isCid, rawCidOf } from '../cid.rules';
 import { parsePkhDid } from '../did.rules';
@@ -38,18 +38,17 @@ export class DidProfileService extends DomainService {
   }
 
   /** Stores the image with the foundation's checks and answers its CIDv1 (raw, sha2-256). */
-  async uploadAvatar(actor: Actor | null, bytes: Buffer): Promise<AvatarUpload> {
-    if (!actor) throw unauthenticated();
-    const stored = await this.storage.store(actor, 'avatars', bytes);
+  async uploadAvatar(a: Actor, bytes: Buffer): Promise<AvatarUpload> {
+    const stored = await this.storage.store(a, 'avatars', bytes);
     const cid = await rawCidOf(bytes);
     // The same bytes uploaded again keep their first file; the new copy is not needed.
     await this.em.execute(
       `insert into avatar_cids (user_id, cid, filename, content_type, size, created_at) values (?, ?, ?, ?, ?, now())
        on conflict (user_id, cid) do nothing`,
-      [actor.userId, cid, stored.filename, stored.contentType, stored.size],
+      [a.userId, cid, stored.filename, stored.contentType, stored.size],
     );
-    const row = await this.em.findOneOrFail(AvatarCid, { userId: actor.userId, cid }, { refresh: true });
-    if (row.filename !== stored.filename) await this.storage.removeFile('avatars', actor.userId, stored.filename);
+    const row = await this.em.findOneOrFail(AvatarCid, { userId: a.userId, cid }, { refresh: true });
+    if (row.filename !== stored.filename) await this.storage.removeFile('avatars', a.userId, stored.filename);
     return { cid, url: this.urlOf(row) };
   }
 
@@ -57,7 +56,7 @@ export class DidProfileService extends DomainService {
     return `${this.config.PUBLIC_URL}/api/storage/avatars/${a.userId}/${a.filename}`;
   }
 
-  async update(actor: Actor | null, input: unknown): Promise<DidProfile> {
+  async update(actor: Actor, input: unknown): Promise<DidProfile> {
     const caller = await legacyCaller(this.em, actor);
     const req = parseInput(didProfileSchema, input ?? {});
     let avatar: AvatarCid | null = null;

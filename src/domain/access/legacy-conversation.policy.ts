@@ -1,8 +1,9 @@
-import type { PrivateConversation } from '../../../entities/private-conversation.entity';
-import type { PrivateMessage } from '../../../entities/private-message.entity';
-import { forbidden } from '../../shared/errors';
-import { parsePkhDid } from '../did.rules';
-import type { LegacyCaller } from '../legacy-caller';
+/** Access rules of the earlier route group's private conversations: who reads, changes and rewrites them. */
+import type { PrivateConversation } from '../../entities/private-conversation.entity';
+import type { PrivateMessage } from '../../entities/private-message.entity';
+import { forbidden } from '../shared/errors';
+import { parsePkhDid } from '../legacy/did.rules';
+import type { LegacyCaller } from '../legacy/legacy-caller';
 
 /** A member is named by DID; a wallet is the same member whatever chain its DID names. */
 export function isMember(c: PrivateConversation, caller: LegacyCaller): boolean {
@@ -11,13 +12,13 @@ export function isMember(c: PrivateConversation, caller: LegacyCaller): boolean 
 }
 
 /** Only members read or write a conversation (the issue: "Only members can read"). */
-export function requireMember(c: PrivateConversation, caller: LegacyCaller): void {
+export function requireConversationMember(c: PrivateConversation, caller: LegacyCaller): void {
   if (!isMember(c, caller)) throw forbidden('Only members of this conversation may use it');
 }
 
 /** Changing the conversation itself (sources, summary, deletion) is its creator's. */
-export function requireCreator(c: PrivateConversation, caller: LegacyCaller): void {
-  requireMember(c, caller);
+export function requireConversationCreator(c: PrivateConversation, caller: LegacyCaller): void {
+  requireConversationMember(c, caller);
   if (c.creatorId !== caller.userId) throw forbidden('Only the creator of this conversation may change or delete it');
 }
 
@@ -26,7 +27,7 @@ export function requireCreator(c: PrivateConversation, caller: LegacyCaller): vo
  * conversation's creator.
  */
 export function requireMessageWriter(c: PrivateConversation, m: PrivateMessage, caller: LegacyCaller): void {
-  requireMember(c, caller);
+  requireConversationMember(c, caller);
   if (c.creatorId === caller.userId || (m.authorId !== null && m.authorId === caller.userId)) return;
   throw forbidden(m.role === 'assistant' ? "Only the conversation's creator may change the assistant's messages" : 'Only the author of a message may change it');
 }
