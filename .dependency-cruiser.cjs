@@ -1,7 +1,10 @@
 // The import rules of src (docs/architecture.md, "Layers"), run by `npm run lint:deps` in CI.
 //
-//   src/rest → src/graphql → src/domain → src/entities, src/vector, src/events, src/jobs, src/db
-//                                        (and the infrastructure it calls: src/auth, src/mail, src/web)
+//   src/rest → src/graphql → src/domain → src/entities, src/vector, src/jobs, src/db
+//                                        (and the infrastructure it calls: src/mail)
+//
+// Authentication, the event log and the safe fetcher live in their domain areas
+// (src/domain/auth, src/domain/events, src/domain/web: docs/adr/0099-one-folder-per-area.md).
 //
 // Arrows may skip a layer (a REST row reads the error table of src/domain) but never point up.
 // src/ai holds the provider adapters of the domain's ports (src/domain/<area>/ports.ts): they
@@ -9,7 +12,7 @@
 
 /** The wiring and the transports: everything that may depend on everything else. */
 const TOP = '^src/(rest|graphql|http|pages|cli)/|^src/(app|main|runtime|services|adapters|request-log)\\.ts$';
-const LOWER = '^src/(entities|vector|events|jobs|db|auth|mail|web)/';
+const LOWER = '^src/(entities|vector|jobs|db|mail)/';
 
 /**
  * Two entities type a JSON or string column with the domain's own shape (an intent's facets, a

@@ -1,4 +1,4 @@
-const base = require('./jest.config');
+const base = require('./jest.config.js');
 
 /**
  * The resilience drills (test/resilience): crashes, two instances, a database outage, hostile

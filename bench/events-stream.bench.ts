@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EVENTS_CHANNEL } from '../src/events/event-log';
+import { EVENTS_CHANNEL } from '../src/domain/events/event-log';
 import type { Runtime } from '../src/runtime';
 import { startBenchService, type Benchmark } from './harness';
 

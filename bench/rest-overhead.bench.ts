@@ -2,7 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { execute } from 'graphql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { cpus, totalmem } from 'node:os';
-import { anonymous } from '../src/auth/actor';
+import { anonymous } from '../src/domain/auth/actor';
 import { requireActor } from '../src/domain/access/credential';
 import type { User } from '../src/entities/user.entity';
 import { createContext } from '../src/graphql/context';

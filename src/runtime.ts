@@ -4,7 +4,7 @@ import { createAppServer, type AppServer } from './app';
 import type { Config } from './config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { openOrm } from './db/orm';
-import { EventNotifier } from './events/notifier';
+import { EventNotifier } from './domain/events/notifier';
 import { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
 import { createServices, type Services } from './services';

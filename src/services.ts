@@ -1,12 +1,12 @@
 import type { Config } from './config';
 import type { Orm } from './db/orm';
 import type { Logger } from './logger';
-import { ApiKeyService } from './auth/api-key.service';
-import { Authenticator } from './auth/authenticate';
-import { SessionService } from './auth/session.service';
-import { CredentialCache } from './auth/credential-cache';
-import { publishTopic } from './events/topics';
-import { listeningInstances } from './events/listening-instances';
+import { ApiKeyService } from './domain/auth/api-key.service';
+import { Authenticator } from './domain/auth/authenticate';
+import { SessionService } from './domain/auth/session.service';
+import { CredentialCache } from './domain/auth/credential-cache';
+import { publishTopic } from './domain/events/topics';
+import { listeningInstances } from './domain/events/listening-instances';
 import { AccountService } from './domain/accounts/account.service';
 import { createAuthServices, type AuthServices } from './domain/auth/auth-services';
 import { createNetworkServices, type NetworkServices } from './domain/networks/network-services';
@@ -17,7 +17,7 @@ import { AgentService } from './domain/agents/agent.service';
 import { ImageStorageService } from './domain/storage/image-storage.service';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
-import type { EventNotifier } from './events/notifier';
+import type { EventNotifier } from './domain/events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
@@ -29,15 +29,15 @@ import { PreparationReceipts } from './domain/intents/preparation-receipt';
 import { IntentIndexer } from './domain/matching/intent-indexer.service';
 import { MatchingService } from './domain/matching/matching.service';
 import { itemVectorIndexFromConfig, vectorIndexFromConfig } from './vector/index-factory';
-import { DidSessionVerifier } from './auth/did-session.verifier';
+import { DidSessionVerifier } from './domain/auth/did-session.verifier';
 import { createLegacyServices, type LegacyServices } from './domain/legacy/legacy-services';
 import { createOpportunityServices, startOpportunityServices, type OpportunityServices } from './domain/opportunities/opportunity-services';
 import type { VectorIndex } from './vector/vector-index';
 import { AgentThreadService } from './domain/conversations/agent-thread.service';
 import { ConversationService } from './domain/conversations/conversation.service';
 import { EventStreamService } from './domain/events/event-stream.service';
-import { FrameHub } from './events/frame-hub';
-import { EVENTS_PRUNE_JOB, pruneEvents } from './events/retention';
+import { FrameHub } from './domain/events/frame-hub';
+import { EVENTS_PRUNE_JOB, pruneEvents } from './domain/events/retention';
 
 /**
  * The process-wide object graph: one instance of each service, built once at start-up.

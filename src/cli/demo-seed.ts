@@ -1,6 +1,6 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../domain/auth/actor';
 import { User } from '../entities/user.entity';
 import type { Services } from '../services';
 

@@ -3,7 +3,7 @@ import { User } from './user.entity';
 
 /**
  * One frame of a user's event feed. `eventId` increases per user; it is assigned from
- * `EventCounter` inside the transaction that writes the change (see src/events/event-log.ts).
+ * `EventCounter` inside the transaction that writes the change (see src/domain/events/event-log.ts).
  */
 @Entity({ tableName: 'events' })
 @Index({ properties: ['createdAt'] })

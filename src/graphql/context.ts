@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../domain/auth/actor';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { Loaders } from './loaders';

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../domain/auth/actor';
 import { requireActor } from '../domain/access/credential';
 import type { GraphQLContext } from './context';
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { safeEqual } from '../auth/secrets';
+import { safeEqual } from '../domain/auth/secrets';
 import type { Logger } from '../logger';
 
 /** What the gauges read when Prometheus scrapes; each source is asked then, not kept up to date. */

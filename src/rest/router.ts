@@ -4,7 +4,7 @@ import multer from 'multer';
 import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
-import { anonymous } from '../auth/actor';
+import { anonymous } from '../domain/auth/actor';
 import { checkCredential } from '../domain/access/credential';
 import { rootFieldRoles } from '../graphql/auth-checker';
 import { clientOf, createContext } from '../graphql/context';

@@ -1,4 +1,4 @@
-import type { AuthResult } from '../auth/actor';
+import type { AuthResult } from '../domain/auth/actor';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,4 +1,4 @@
-import type { Actor } from '../../src/auth/actor';
+import type { Actor } from '../../src/domain/auth/actor';
 import { checkCredential, requireActor } from '../../src/domain/access/credential';
 import { DomainError } from '../../src/domain/shared/errors';
 

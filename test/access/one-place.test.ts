@@ -9,12 +9,14 @@ import { join, relative } from 'node:path';
 const ROOT = join(__dirname, '../..');
 const DOMAIN = join(ROOT, 'src/domain');
 const ACCESS = join(DOMAIN, 'access');
+/** Authentication: turns a credential into an Actor, or none (docs/architecture.md, "Access"). */
+const AUTHENTICATION = ['auth/actor.ts', 'auth/authenticate.ts', 'auth/api-key.service.ts', 'auth/credential-cache.ts'].map((f) => join(DOMAIN, f));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return path === ACCESS ? [] : sources(path);
-    return e.name.endsWith('.ts') ? [path] : [];
+    return e.name.endsWith('.ts') && !AUTHENTICATION.includes(path) ? [path] : [];
   });
 }
 

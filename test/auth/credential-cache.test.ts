@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { CREDENTIALS_REVOKED_TOPIC, CredentialCache, type RevocationFeed } from '../../src/auth/credential-cache';
-import type { Actor } from '../../src/auth/actor';
+import { CREDENTIALS_REVOKED_TOPIC, CredentialCache, type RevocationFeed } from '../../src/domain/auth/credential-cache';
+import type { Actor } from '../../src/domain/auth/actor';
 import { createLogger } from '../../src/logger';
 
 /** A listening connection in memory: what is published is heard back, as through Postgres. */

@@ -1,7 +1,7 @@
 import { cloneTestDatabase, startTestApp, type TestApp } from '../helpers/app';
 import { createApiKey, createUser, type TestUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
-import { listeningInstances } from '../../src/events/listening-instances';
+import { listeningInstances } from '../../src/domain/events/listening-instances';
 
 /**
  * Two runtimes on one database, as behind a load balancer, each believing verified credentials

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Intent } from '../../src/entities/intent.entity';
-import { readEvents, type Frame } from '../../src/events/event-log';
+import { readEvents, type Frame } from '../../src/domain/events/event-log';
 import type { TestApp } from '../helpers/app';
 import { createApiKey } from '../helpers/factories';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/domain/shared/errors';
-import { appendEvent } from '../../src/events/event-log';
+import { appendEvent } from '../../src/domain/events/event-log';
 import { openDirectConversation } from '../../src/domain/conversations/direct-conversation';
 import { readAgentQuestion, writeAgentThreadEntries } from '../../src/domain/conversations/agent-thread.entries';
 import { startTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openDirectConversation } from '../../src/domain/conversations/direct-conversation';
-import { appendEvents, lockEventCounters, notification } from '../../src/events/event-log';
+import { appendEvents, lockEventCounters, notification } from '../../src/domain/events/event-log';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { inTransaction } from './helpers';

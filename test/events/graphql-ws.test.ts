@@ -3,12 +3,12 @@ import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
-import { pruneEvents } from '../../src/events/retention';
+import { pruneEvents } from '../../src/domain/events/retention';
 import { createApiKey } from '../helpers/factories';
 import { ageFrames, until, writeFrames } from './helpers';
 import { openStream } from '../helpers/sse-client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { appendEvents, notification } from '../../src/events/event-log';
+import { appendEvents, notification } from '../../src/domain/events/event-log';
 
 type EventsResult = { events: { eventId: string | null; at: string; type: string; json: Record<string, unknown> } };
 

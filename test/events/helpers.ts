@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { appendEvents } from '../../src/events/event-log';
+import { appendEvents } from '../../src/domain/events/event-log';
 import type { TestApp } from '../helpers/app';
 
 /** Writes `n` test frames for the user, each in its own transaction (or all in one). */

@@ -1,4 +1,4 @@
-import { pruneEvents, EVENTS_PRUNE_JOB } from '../../src/events/retention';
+import { pruneEvents, EVENTS_PRUNE_JOB } from '../../src/domain/events/retention';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { ageFrames, writeFrames } from './helpers';

@@ -2,7 +2,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { ageFrames, sleep, writeFrames } from './helpers';
 import { openStream, type SseStream } from '../helpers/sse-client';
-import { pruneEvents } from '../../src/events/retention';
+import { pruneEvents } from '../../src/domain/events/retention';
 
 describe('GET /api/events', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { appendEvent, EVENTS_CHANNEL, readEvents } from '../../src/events/event-log';
+import { appendEvent, EVENTS_CHANNEL, readEvents } from '../../src/domain/events/event-log';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Network } from '../../src/entities/network.entity';
 import { NetworkMember } from '../../src/entities/network-member.entity';
-import { readEvents } from '../../src/events/event-log';
+import { readEvents } from '../../src/domain/events/event-log';
 import type { TestApp } from '../helpers/app';
 
 /** Creates a network with members straight through the entities (the networks area owns the routes). */

@@ -1,4 +1,4 @@
-import { readEvents } from '../../src/events/event-log';
+import { readEvents } from '../../src/domain/events/event-log';
 import type { TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createIntent, createNetwork } from '../matching/factories';

@@ -1,5 +1,5 @@
-import { WebFetchError } from '../../src/web/fetch-errors';
-import { SafeFetcher, type ResolvedAddress } from '../../src/web/safe-fetcher';
+import { WebFetchError } from '../../src/domain/web/fetch-errors';
+import { SafeFetcher, type ResolvedAddress } from '../../src/domain/web/safe-fetcher';
 import { createSecureContext } from 'node:tls';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';

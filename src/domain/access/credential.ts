@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { forbidden, unauthenticated } from '../shared/errors';
 
 /** Who an access check is about: an Actor, or a user id the caller already holds as `{ userId }`. */

@@ -4,7 +4,7 @@ import { badRequest, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput, UUID_RE } from '../shared/validation';
 import { Agent } from '../../entities/agent.entity';
 import { User } from '../../entities/user.entity';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
 
 /** The caller's own user row; 401 without a caller or when the account is gone. */

@@ -3,7 +3,7 @@ import { DomainService } from '../shared/domain-service';
 import { resolveAccessible } from '../access/require-access';
 import { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { currentUser } from './account.service';
 
 export interface OnboardingCompletion {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound, unauthenticated, unprocessable } from '../shared/errors';

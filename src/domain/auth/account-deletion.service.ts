@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from './actor';
 import { User } from '../../entities/user.entity';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { DomainService, type CoreDeps } from '../shared/domain-service';

@@ -1,5 +1,5 @@
-import type { ApiKeyService } from '../../auth/api-key.service';
-import type { SessionService } from '../../auth/session.service';
+import type { ApiKeyService } from './api-key.service';
+import type { SessionService } from './session.service';
 import type { Mailer } from '../../mail/mailer';
 import type { AccountService } from '../accounts/account.service';
 import type { DomainHooks } from '../shared/domain-hooks';

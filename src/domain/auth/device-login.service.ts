@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { randomInt } from 'node:crypto';
-import type { Actor } from '../../auth/actor';
-import { randomToken, sha256 } from '../../auth/secrets';
+import type { Actor } from './actor';
+import { randomToken, sha256 } from './secrets';
 import { DeviceLogin } from '../../entities/device-login.entity';
 import { User } from '../../entities/user.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';

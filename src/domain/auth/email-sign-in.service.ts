@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { safeEqual } from '../../auth/secrets';
+import { safeEqual } from './secrets';
 import type { Mailer } from '../../mail/mailer';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError, unavailable } from '../shared/errors';

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { SessionService } from '../../auth/session.service';
+import type { SessionService } from './session.service';
 import type { SessionKind } from '../../entities/session.entity';
 import { User } from '../../entities/user.entity';
 import type { AccountService } from '../accounts/account.service';

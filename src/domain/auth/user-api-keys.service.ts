@@ -1,5 +1,5 @@
-import type { Actor } from '../../auth/actor';
-import type { ApiKeyService } from '../../auth/api-key.service';
+import type { Actor } from './actor';
+import type { ApiKeyService } from './api-key.service';
 import { Agent } from '../../entities/agent.entity';
 import { ApiKey } from '../../entities/api-key.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';

@@ -1,5 +1,5 @@
-import type { Actor } from '../../auth/actor';
-import type { SessionService } from '../../auth/session.service';
+import type { Actor } from './actor';
+import type { SessionService } from './session.service';
 import { Session } from '../../entities/session.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { forbidden, notFound } from '../shared/errors';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessagePart } from '../../entities/conversation-message.entity';
-import { appendEvent, lockEventCounters } from '../../events/event-log';
+import { appendEvent, lockEventCounters } from '../events/event-log';
 import { openAgentThread } from './agent-thread';
 import { principalInputFrame } from './conversation.frames';
 import type { MessageView } from './message-view';

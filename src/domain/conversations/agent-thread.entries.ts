@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { AgentQuestionScope, AgentQuestionStatus, QuestionMatch } from '../../entities/agent-question.entity';
-import { appendEvent, lockEventCounters } from '../../events/event-log';
+import { appendEvent, lockEventCounters } from '../events/event-log';
 import { requireAccess } from '../access/require-access';
 import { badRequest, type ValidationDetail } from '../shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../shared/validation';

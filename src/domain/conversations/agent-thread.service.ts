@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import type { AgentType } from '../../entities/agent.entity';
 import { selectedNegotiator } from '../agents/selected-negotiator';
 import { requireOwnIntentId } from '../intents/own-intent';

@@ -1,4 +1,4 @@
-import { notification, type FrameInput } from '../../events/event-log';
+import { notification, type FrameInput } from '../events/event-log';
 import type { MessageView } from './message-view';
 import { clipText } from '../shared/text-cut';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { badRequest, forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';

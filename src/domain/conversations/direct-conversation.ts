@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { lockEventCounters } from '../../events/event-log';
+import { lockEventCounters } from '../events/event-log';
 
 /** The unique key of the one DM between two users, whatever order they are given in. */
 export function directPairKey(userA: string, userB: string): { key: string; low: string; high: string } {

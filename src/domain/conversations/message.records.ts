@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { MessagePart, MessageRole } from '../../entities/conversation-message.entity';
-import { appendEvents } from '../../events/event-log';
+import { appendEvents } from '../events/event-log';
 import { messageFrame } from './conversation.frames';
 import type { MessageView } from './message-view';
 

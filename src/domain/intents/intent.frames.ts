@@ -1,5 +1,5 @@
 import type { Intent } from '../../entities/intent.entity';
-import { notification, type FrameInput } from '../../events/event-log';
+import { notification, type FrameInput } from '../events/event-log';
 import { cutText } from '../shared/text-cut';
 
 export type LifecycleStatus = 'active' | 'paused' | 'archived';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { User } from '../../entities/user.entity';
 import { WalletIdentity } from '../../entities/wallet-identity.entity';
 import { unauthenticated } from '../shared/errors';

@@ -1,4 +1,4 @@
-import type { EventNotifier } from '../../events/notifier';
+import type { EventNotifier } from '../events/notifier';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { VectorIndex } from '../../vector/vector-index';
 import type { DomainHooks } from '../shared/domain-hooks';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { fromBuffer } from './vectors';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';

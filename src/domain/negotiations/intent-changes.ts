@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { appendEvents } from '../../events/event-log';
+import { appendEvents } from '../events/event-log';
 import { toBothOwners } from '../opportunities/opportunity.frames';
 import { fromRow } from '../opportunities/opportunity.records';
 import { negotiationChangedFrame } from './negotiation.frames';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TurnMeta } from '../../entities/negotiation.entity';
-import { appendEvents, type FrameInput } from '../../events/event-log';
+import { appendEvents, type FrameInput } from '../events/event-log';
 import { selectedNegotiator } from '../agents/selected-negotiator';
 import { opportunityStatusFrame, toBothOwners } from '../opportunities/opportunity.frames';
 import { DUE_ENDING_SQL, otherSeat, seatOf, userOfSeat } from '../opportunities/opportunity.records';

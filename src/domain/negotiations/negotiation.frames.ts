@@ -1,5 +1,5 @@
 import type { Opportunity } from '../../entities/opportunity.entity';
-import { notification, type FrameInput } from '../../events/event-log';
+import { notification, type FrameInput } from '../events/event-log';
 import { intentOfSeat, type Seat } from '../opportunities/opportunity.records';
 import { clipText } from '../shared/text-cut';
 import type { NegotiationAction, Outcome } from './negotiation.rules';

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { Network } from '../../entities/network.entity';
 import { NetworkInvitationAcceptance } from '../../entities/network-invitation-acceptance.entity';
 import { User } from '../../entities/user.entity';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';

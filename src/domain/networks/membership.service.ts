@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import type { Network } from '../../entities/network.entity';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { NetworkMember, type NetworkRole } from '../../entities/network-member.entity';

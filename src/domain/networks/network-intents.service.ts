@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { DomainService } from '../shared/domain-service';
 import { findNetwork } from './network.records';

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import type { Network } from '../../entities/network.entity';
 import { NetworkRequest } from '../../entities/network-request.entity';
 import { User } from '../../entities/user.entity';

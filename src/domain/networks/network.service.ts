@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { Network } from '../../entities/network.entity';
 import { NetworkMember } from '../../entities/network-member.entity';
 import { User } from '../../entities/user.entity';

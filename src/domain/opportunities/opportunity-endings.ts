@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Opportunity, OpportunityEnding, OpportunityStatus } from '../../entities/opportunity.entity';
-import { appendEvents } from '../../events/event-log';
+import { appendEvents } from '../events/event-log';
 import { negotiationSettledFrame } from '../negotiations/negotiation.frames';
 import { opportunityStatusFrame, toBothOwners } from './opportunity.frames';
 import { DUE_ENDING_SQL, fromRow } from './opportunity.records';

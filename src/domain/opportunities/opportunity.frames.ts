@@ -1,5 +1,5 @@
 import type { Opportunity, OpportunityStatus } from '../../entities/opportunity.entity';
-import { notification, type FrameInput } from '../../events/event-log';
+import { notification, type FrameInput } from '../events/event-log';
 import { intentOfSeat, userOfSeat, type Seat } from './opportunity.records';
 
 const STATUS_TITLES: Record<OpportunityStatus, string> = {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CardWriter } from './ports';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { Opportunity, type OpportunityCard } from '../../entities/opportunity.entity';
-import { appendEvents } from '../../events/event-log';
+import { appendEvents } from '../events/event-log';
 import { requireOwnIntent } from '../intents/own-intent';
 import { MAX_TURNS } from '../negotiations/negotiation.rules';
 import { DomainService, type CoreDeps } from '../shared/domain-service';

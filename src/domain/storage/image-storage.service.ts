@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { DomainService } from '../shared/domain-service';
 import { badRequest, DomainError, notFound, unprocessable } from '../shared/errors';
 import { isUuid } from '../shared/validation';

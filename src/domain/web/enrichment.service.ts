@@ -1,7 +1,7 @@
-import { WebFetchError } from '../../web/fetch-errors';
-import { readPage } from '../../web/page-reader';
-import type { SafeFetcher } from '../../web/safe-fetcher';
-import { normalizeUrl } from '../../web/url-normalizer';
+import { WebFetchError } from './fetch-errors';
+import { readPage } from './page-reader';
+import type { SafeFetcher } from './safe-fetcher';
+import { normalizeUrl } from './url-normalizer';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { ProviderError } from '../shared/ports';
 import { parseInput } from '../shared/validation';

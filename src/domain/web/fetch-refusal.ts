@@ -1,4 +1,4 @@
-import { WebFetchError, type WebFetchReason } from '../../web/fetch-errors';
+import { WebFetchError, type WebFetchReason } from './fetch-errors';
 import { DomainError, type ErrorCode } from '../shared/errors';
 
 /**

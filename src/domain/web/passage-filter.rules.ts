@@ -1,4 +1,4 @@
-import { paragraphsOf } from '../../web/text-blocks';
+import { paragraphsOf } from './text-blocks';
 
 /**
  * The local way an objective narrows a page (no language model configured): the page is cut

@@ -1,5 +1,5 @@
-import type { ReadablePage } from '../../web/page-reader';
-import { paragraphsOf } from '../../web/text-blocks';
+import type { ReadablePage } from './page-reader';
+import { paragraphsOf } from './text-blocks';
 import { profileLabelOf, type SocialLabel } from './social-links.rules';
 import { cutText } from '../shared/text-cut';
 

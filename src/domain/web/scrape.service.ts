@@ -1,5 +1,5 @@
-import { readPage, type ReadablePage } from '../../web/page-reader';
-import type { SafeFetcher } from '../../web/safe-fetcher';
+import { readPage, type ReadablePage } from './page-reader';
+import type { SafeFetcher } from './safe-fetcher';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { ProviderError } from '../shared/ports';
 import { parseInput } from '../shared/validation';

@@ -1,6 +1,6 @@
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../auth/actor';
 import { WebPage } from '../../entities/web-page.entity';
-import { normalizeUrl } from '../../web/url-normalizer';
+import { normalizeUrl } from './url-normalizer';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound } from '../shared/errors';
 import { isStreamId, newStreamId } from '../shared/stream-id';

@@ -1,4 +1,4 @@
-import { SafeFetcher } from '../../web/safe-fetcher';
+import { SafeFetcher } from './safe-fetcher';
 import type { CoreDeps } from '../shared/domain-service';
 import { EnrichmentService } from './enrichment.service';
 import type { PageExtractor, SuggestionModel } from './ports';

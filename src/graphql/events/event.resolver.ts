@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import type { StreamFrame } from '../../events/frame-feed';
+import type { StreamFrame } from '../../domain/events/frame-feed';
 import type { GraphQLContext } from '../context';
 import { EventFrameType, EventLogType } from './event.types';
 import { signedIn } from '../signed-in';

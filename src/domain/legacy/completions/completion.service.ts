@@ -1,6 +1,6 @@
 import { ProviderError, type ChatMessage } from '../../shared/ports';
 import type { AnswerModel } from '../ports';
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { parseInput } from '../../shared/validation';
 import { answerFailed } from '../legacy.errors';

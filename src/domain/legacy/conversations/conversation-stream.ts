@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventNotifier } from '../../../events/notifier';
-import { publishTopic } from '../../../events/topics';
+import type { EventNotifier } from '../../events/notifier';
+import { publishTopic } from '../../events/topics';
 
 /** A frame of GET …/updates (decisions.md section 5): `{ channel, data, id }`. */
 export interface ConversationFrame {

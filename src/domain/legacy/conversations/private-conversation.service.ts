@@ -1,9 +1,9 @@
 import { LockMode, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { PrivateConversation } from '../../../entities/private-conversation.entity';
 import { PrivateMessage } from '../../../entities/private-message.entity';
-import type { EventNotifier } from '../../../events/notifier';
+import type { EventNotifier } from '../../events/notifier';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { isUuid, parseInput } from '../../shared/validation';
 import { normalizeDid } from '../did.rules';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { PrivateMessage } from '../../../entities/private-message.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { isUuid, parseInput } from '../../shared/validation';

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { LegacyEmbedding } from '../../../entities/legacy-embedding.entity';
 import type { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';

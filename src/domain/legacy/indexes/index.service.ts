@@ -1,4 +1,4 @@
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { LegacyIndex } from '../../../entities/legacy-index.entity';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { User } from '../../../entities/user.entity';

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';

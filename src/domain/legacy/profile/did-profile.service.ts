@@ -1,4 +1,4 @@
-import type { Actor } from '../../../auth/actor';
+import type { Actor } from '../../auth/actor';
 import { AvatarCid } from '../../../entities/avatar-cid.entity';
 import { User } from '../../../entities/user.entity';
 import type { ImageStorageService } from '../../storage/image-storage.service';

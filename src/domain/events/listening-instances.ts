@@ -1,4 +1,4 @@
-import type { Orm } from '../db/orm';
+import type { Orm } from '../../db/orm';
 import { LISTENER_APP_PREFIX } from './notifier';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../db/orm';
-import type { Logger } from '../logger';
+import type { Orm } from '../../db/orm';
+import type { Logger } from '../../logger';
 import { readEvents, toFrame, type EventRow, type Frame } from './event-log';
 
 type UserEventRow = EventRow & { user_id: string };

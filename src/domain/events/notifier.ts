@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
-import type { Logger } from '../logger';
+import type { Logger } from '../../logger';
 import { EVENTS_CHANNEL, type NotifyPayload } from './event-log';
 import { TOPICS_CHANNEL, type TopicNotice } from './topics';
 

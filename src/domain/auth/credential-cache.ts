@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../logger';
+import type { Logger } from '../../logger';
 import type { Actor } from './actor';
 
 /** What stopped working: every cached credential that matches any listed id is dropped. */

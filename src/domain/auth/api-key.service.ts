@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiKey } from '../entities/api-key.entity';
+import { ApiKey } from '../../entities/api-key.entity';
 import type { Actor } from './actor';
 import type { CredentialCache } from './credential-cache';
 import { randomToken, sha256 } from './secrets';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../../db/orm';
 import { pruneConsumerClaims } from './consumer-claims';
 
 export const EVENTS_PRUNE_JOB = 'events.prune';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { Session, type SessionKind } from '../entities/session.entity';
+import { Session, type SessionKind } from '../../entities/session.entity';
 import type { Actor } from './actor';
 import type { CredentialCache } from './credential-cache';
 import { sha256 } from './secrets';
