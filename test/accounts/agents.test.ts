@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { selectedNegotiator } from '../../src/domain/agents/selected-negotiator';
+import { selectedNegotiator } from '../../src/domain/agents/agents.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createApiKey, createUser, type TestUser } from '../helpers/factories';
 import { ISO, UUID } from './helpers';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { selectedNegotiator } from '../agents/selected-negotiator';
+import { selectedNegotiator } from '../agents/agents.repository';
 import { notSelectedNegotiator } from '../conversations/conversation.errors';
 
 /**

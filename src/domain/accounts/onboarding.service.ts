@@ -5,6 +5,7 @@ import { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
 import type { Actor } from '../auth/actor';
 import { currentUser } from './account.service';
+import { completeOnboarding } from './accounts.repository';
 
 export interface OnboardingCompletion {
   completedAt: Date;
@@ -56,14 +57,7 @@ export class OnboardingService extends DomainService {
       intent = await this.em.findOne(Intent, { userId: user.id, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
       if (!intent) throw refuse('intent_required', 'Create your first intent (POST /api/intents) before completing onboarding');
     }
-    // Conditional, so two concurrent completions agree on one result.
-    const rows = await this.em.execute<Array<{ onboarding_completed_at: Date; onboarding_intent_id: string }>>(
-      `update users set onboarding_completed_at = now(), onboarding_intent_id = ?, updated_at = now()
-       where id = ? and onboarding_completed_at is null
-       returning onboarding_completed_at, onboarding_intent_id`,
-      [intent.id, user.id],
-    );
-    const row = rows[0] ?? (await this.em.execute<typeof rows>(`select onboarding_completed_at, onboarding_intent_id from users where id = ?`, [user.id]))[0];
+    const row = await completeOnboarding(this.em, user.id, intent.id);
     return { completedAt: new Date(row.onboarding_completed_at), intentId: row.onboarding_intent_id };
   }
 }

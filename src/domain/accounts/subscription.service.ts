@@ -1,5 +1,6 @@
 import { DomainService } from '../shared/domain-service';
 import { parseInput } from '../shared/validation';
+import { upsertSubscriber } from './accounts.repository';
 import { subscribeSchema } from './subscription.schemas';
 
 /** Newsletter and waitlist sign-ups; anyone may send one, no account needed. */
@@ -12,15 +13,6 @@ export class SubscriptionService extends DomainService {
     const s = parseInput(subscribeSchema, input);
     const email = s.email.toLowerCase();
     const type = s.type ?? 'newsletter';
-    await this.em.execute(
-      `insert into subscribers (id, email, type, name, what_you_do, who_to_meet, created_at, updated_at)
-       values (gen_random_uuid(), ?, ?, ?, ?, ?, now(), now())
-       on conflict (email, type) do update set
-         name = coalesce(excluded.name, subscribers.name),
-         what_you_do = coalesce(excluded.what_you_do, subscribers.what_you_do),
-         who_to_meet = coalesce(excluded.who_to_meet, subscribers.who_to_meet),
-         updated_at = now()`,
-      [email, type, s.name || null, s.whatYouDo || null, s.whoToMeet || null],
-    );
+    await upsertSubscriber(this.em, { email, type, name: s.name || null, whatYouDo: s.whatYouDo || null, whoToMeet: s.whoToMeet || null });
   }
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
@@ -7,7 +6,19 @@ import { conflict, forbidden, notFound, unauthenticated, unprocessable } from '.
 import { isUuid, parseInput } from '../shared/validation';
 import { agentViews, seatHolder, type AgentRow, type AgentView } from './agent.rules';
 import { createAgentSchema, EXTERNAL_AGENTS_MAX, updateAgentSchema } from './agent.schemas';
-import { lockNegotiatorSeat, selectedNegotiator } from './selected-negotiator';
+import {
+  agentRowsOf,
+  countExternalAgents,
+  deleteAgent,
+  deselectAllAgents,
+  deselectOtherAgents,
+  insertExternalAgent,
+  lockNegotiatorSeat,
+  markAgentSeen,
+  onboardingCompletedAtOf,
+  selectedNegotiator,
+  updateAgent,
+} from './agents.repository';
 
 export interface NegotiationSeat {
   agent: AgentView;
@@ -28,13 +39,9 @@ export class AgentService extends DomainService {
     super(core);
   }
 
-  private async rowsOf(em: EntityManager, ownerId: string): Promise<AgentRow[]> {
-    return em.execute<AgentRow[]>(`select * from agents where owner_id = ? order by created_at asc, id asc`, [ownerId]);
-  }
-
   /** The caller's agents, oldest first (the hosted negotiator is the first). */
   async list(actor: Actor): Promise<AgentView[]> {
-    return agentViews(await this.rowsOf(this.em, actor.userId));
+    return agentViews(await agentRowsOf(this.em, actor.userId));
   }
 
   /** One of the caller's agents; anyone else's, or an unknown id, is 404. */
@@ -48,13 +55,10 @@ export class AgentService extends DomainService {
   /** GET /api/agents/me: who holds the caller's negotiation seat. */
   async seat(a: Actor): Promise<NegotiationSeat> {
     const { agentId } = await selectedNegotiator(this.em, a.userId);
-    const [views, users] = await Promise.all([
-      this.list(a),
-      this.em.execute<Array<{ onboarding_completed_at: Date | null }>>(`select onboarding_completed_at from users where id = ?`, [a.userId]),
-    ]);
+    const [views, user] = await Promise.all([this.list(a), onboardingCompletedAtOf(this.em, a.userId)]);
     const agent = views.find((v) => v.id === agentId);
-    if (!agent || !users[0]) throw unauthenticated('This account no longer exists');
-    const at = users[0].onboarding_completed_at;
+    if (!agent || !user) throw unauthenticated('This account no longer exists');
+    const at = user.onboarding_completed_at;
     return { agent, onboardingCompletedAt: at ? new Date(at) : null, negotiationExecutorFence: true };
   }
 
@@ -65,15 +69,10 @@ export class AgentService extends DomainService {
     await this.em.transactional(async (tx) => {
       // The seat lock also serialises creations, so the cap holds under concurrency.
       await lockNegotiatorSeat(tx, a.userId);
-      const [{ n }] = await tx.execute<Array<{ n: string }>>(`select count(*) as n from agents where owner_id = ? and type = 'external'`, [a.userId]);
-      if (Number(n) >= EXTERNAL_AGENTS_MAX) {
+      if ((await countExternalAgents(tx, a.userId)) >= EXTERNAL_AGENTS_MAX) {
         throw unprocessable('agent_limit_reached', { detail: `At most ${EXTERNAL_AGENTS_MAX} agents per account; delete one first` });
       }
-      await tx.execute(
-        `insert into agents (id, owner_id, name, type, status, handle_negotiations, created_at, updated_at)
-         values (?, ?, ?, 'external', 'active', false, now(), now())`,
-        [id, a.userId, name],
-      );
+      await insertExternalAgent(tx, id, a.userId, name);
     });
     return this.get(a, id);
   }
@@ -88,7 +87,7 @@ export class AgentService extends DomainService {
     if (!isUuid(id)) throw notFound('Agent');
     const { views, before, after } = await this.em.transactional(async (tx) => {
       await lockNegotiatorSeat(tx, a.userId);
-      const rows = await this.rowsOf(tx, a.userId);
+      const rows = await agentRowsOf(tx, a.userId);
       const agent = rows.find((r) => r.id === id.toLowerCase());
       if (!agent) throw notFound('Agent');
       const before = seatHolder(rows)?.id ?? null;
@@ -96,7 +95,7 @@ export class AgentService extends DomainService {
       if (agent.type === 'system') {
         if (patch.name !== undefined || patch.status !== undefined || patch.handleNegotiations === false) throw forbidden(SYSTEM_AGENT_FIXED);
         // handleNegotiations true on the hosted negotiator: give the seat back to it.
-        await tx.execute(`update agents set handle_negotiations = false, updated_at = now() where owner_id = ? and handle_negotiations`, [a.userId]);
+        await deselectAllAgents(tx, a.userId);
       } else {
         const status = patch.status ?? agent.status;
         if (patch.handleNegotiations === true && status !== 'active') {
@@ -104,17 +103,12 @@ export class AgentService extends DomainService {
         }
         // Order matters: the partial unique index allows one selected agent per owner at every moment.
         if (patch.handleNegotiations === true) {
-          await tx.execute(`update agents set handle_negotiations = false, updated_at = now() where owner_id = ? and handle_negotiations and id <> ?`, [a.userId, agent.id]);
+          await deselectOtherAgents(tx, a.userId, agent.id);
         }
         const handle = status === 'inactive' ? false : patch.handleNegotiations ?? agent.handle_negotiations;
-        await tx.execute(`update agents set name = ?, status = ?, handle_negotiations = ?, updated_at = now() where id = ?`, [
-          patch.name ?? agent.name,
-          status,
-          handle,
-          agent.id,
-        ]);
+        await updateAgent(tx, agent.id, { name: patch.name ?? agent.name, status, handleNegotiations: handle });
       }
-      const updated = await this.rowsOf(tx, a.userId);
+      const updated = await agentRowsOf(tx, a.userId);
       return { views: agentViews(updated), before, after: seatHolder(updated) };
     });
     await this.announceSeat(a.userId, before, after);
@@ -126,11 +120,11 @@ export class AgentService extends DomainService {
     if (!isUuid(id)) throw notFound('Agent');
     const { before, after } = await this.em.transactional(async (tx) => {
       await lockNegotiatorSeat(tx, a.userId);
-      const rows = await this.rowsOf(tx, a.userId);
+      const rows = await agentRowsOf(tx, a.userId);
       const agent = rows.find((r) => r.id === id.toLowerCase());
       if (!agent) throw notFound('Agent');
       if (agent.type === 'system') throw forbidden(SYSTEM_AGENT_FIXED);
-      await tx.execute(`delete from agents where id = ?`, [agent.id]);
+      await deleteAgent(tx, agent.id);
       return { before: seatHolder(rows)?.id ?? null, after: seatHolder(rows.filter((r) => r.id !== agent.id)) };
     });
     await this.hooks.emit('credentials.revoked', { agentIds: [id.toLowerCase()] });
@@ -142,10 +136,7 @@ export class AgentService extends DomainService {
    * at most once a minute per agent so presence does not turn reads into writes.
    */
   async markSeen(agentId: string): Promise<void> {
-    await this.em.execute(
-      `update agents set last_seen_at = now() where id = ? and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
-      [agentId],
-    );
+    await markAgentSeen(this.em, agentId);
   }
 
   private async announceSeat(userId: string, before: string | null, after: AgentRow | null): Promise<void> {

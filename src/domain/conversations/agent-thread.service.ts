@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import type { AgentType } from '../../entities/agent.entity';
-import { selectedNegotiator } from '../agents/selected-negotiator';
+import { selectedNegotiator } from '../agents/agents.repository';
 import { requireOwnIntentId } from '../intents/own-intent';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';

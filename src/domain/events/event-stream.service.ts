@@ -8,7 +8,7 @@ import type { FrameHub } from './frame-hub';
 import { ConsumerSource, CursorSource } from './frame-sources';
 import type { EventNotifier } from './notifier';
 import type { AgentService } from '../agents/agent.service';
-import { selectedNegotiator } from '../agents/selected-negotiator';
+import { selectedNegotiator } from '../agents/agents.repository';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './ports';
 import type { OwnerQuestionTopic } from '../../entities/negotiation.entity';
 import type { JobQueue } from '../../jobs/job-queue';
-import { selectedNegotiator } from '../agents/selected-negotiator';
+import { selectedNegotiator } from '../agents/agents.repository';
 import { readAgentQuestion, writeAgentThreadEntries } from '../conversations/agent-thread.entries';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadSides } from '../opportunities/opportunity-sides';

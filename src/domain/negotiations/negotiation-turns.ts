@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TurnMeta } from '../../entities/negotiation.entity';
 import { appendEvents, type FrameInput } from '../events/event-log';
-import { selectedNegotiator } from '../agents/selected-negotiator';
+import { selectedNegotiator } from '../agents/agents.repository';
 import { opportunityStatusFrame, toBothOwners } from '../opportunities/opportunity.frames';
 import { DUE_ENDING_SQL, otherSeat, seatOf, userOfSeat } from '../opportunities/opportunity.records';
 import { codeOfStatus } from '../shared/error-table';

@@ -13,6 +13,7 @@ import type { RetrievalService } from '../retrieval/retrieval.service';
 import { ConversationFrames, notifyConversation, type ConversationFrame, type ConversationNotice } from './conversation-stream';
 import { requireConversationCreator, requireConversationMember } from '../../access/legacy-conversation.policy';
 import { createConversationSchema, updateConversationSchema } from './conversation.schemas';
+import { deleteConversation } from './conversations.repository';
 
 /** The JSON a message reads as, in responses and frames. */
 export const messageView = (m: PrivateMessage) => ({
@@ -106,7 +107,7 @@ export class PrivateConversationService extends DomainService {
     requireConversationCreator(c, caller);
     await this.em.transactional(async (t) => {
       const tx = t as EntityManager;
-      await tx.execute(`delete from private_conversations where id = ?`, [c.id]);
+      await deleteConversation(tx, c.id);
       await notifyConversation(tx, c.id, { kind: 'conversation', type: 'conversation.deleted' });
     });
     this.em.clear();

@@ -7,7 +7,15 @@ import { messageNotFound } from '../legacy.errors';
 import { notifyConversation } from './conversation-stream';
 import { requireMessageWriter, requireRewriteAfter } from '../../access/legacy-conversation.policy';
 import { editMessageSchema, postMessageSchema } from './conversation.schemas';
-import { appendMessage, lockConversation, messagesAfter } from './message-log';
+import {
+  appendMessage,
+  countMessagesAfter,
+  deleteMessage,
+  deleteMessagesAfter,
+  deleteMessagesFrom,
+  lockConversation,
+  messagesAfter,
+} from './conversations.repository';
 import type { PrivateConversationService } from './private-conversation.service';
 import type { ReplyService } from './reply.service';
 
@@ -58,13 +66,13 @@ export class PrivateMessageService extends DomainService {
       requireMessageWriter(conversation, m, caller);
       if (deleteAfter) {
         requireRewriteAfter(conversation, caller, await messagesAfter(tx, conversation.id, m.seq));
-        const gone = await tx.execute<Array<{ id: string }>>(`delete from private_messages where conversation_id = ? and seq > ? returning id`, [conversation.id, m.seq]);
-        if (gone.length) await notifyConversation(tx, conversation.id, { kind: 'deleted', messageIds: gone.map((g) => g.id) });
+        const gone = await deleteMessagesAfter(tx, conversation.id, m.seq);
+        if (gone.length) await notifyConversation(tx, conversation.id, { kind: 'deleted', messageIds: gone });
       }
-      const [later] = await tx.execute<Array<{ n: string }>>(`select count(*) as n from private_messages where conversation_id = ? and seq > ?`, [conversation.id, m.seq]);
+      const later = await countMessagesAfter(tx, conversation.id, m.seq);
       if (req.role) m.role = req.role;
       if (req.content !== undefined) m.content = req.content;
-      const answer = m.role === 'user' && Number(later.n) === 0;
+      const answer = m.role === 'user' && later === 0;
       m.replyState = answer ? 'pending' : m.role === 'user' ? m.replyState : null;
       m.updatedAt = new Date();
       await tx.flush();
@@ -85,10 +93,7 @@ export class PrivateMessageService extends DomainService {
       if (!m) throw messageNotFound();
       requireMessageWriter(conversation, m, caller);
       if (deleteAfter) requireRewriteAfter(conversation, caller, await messagesAfter(tx, conversation.id, m.seq));
-      const gone = deleteAfter
-        ? await tx.execute<Array<{ id: string }>>(`delete from private_messages where conversation_id = ? and seq >= ? returning id`, [conversation.id, m.seq])
-        : await tx.execute<Array<{ id: string }>>(`delete from private_messages where id = ? returning id`, [m.id]);
-      const deleted = gone.map((g) => g.id);
+      const deleted = deleteAfter ? await deleteMessagesFrom(tx, conversation.id, m.seq) : await deleteMessage(tx, m.id);
       await notifyConversation(tx, conversation.id, { kind: 'deleted', messageIds: deleted });
       return { deleted };
     });

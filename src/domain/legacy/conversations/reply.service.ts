@@ -8,7 +8,7 @@ import { PrivateMessage } from '../../../entities/private-message.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { notifyConversation } from './conversation-stream';
-import { appendMessage, lockConversation } from './message-log';
+import { appendMessage, claimStaleReplies, lockConversation, lockReplyState, markReplyDone, markReplyFailed } from './conversations.repository';
 import { cutText } from '../../shared/text-cut';
 
 export const REPLY_SWEEP_JOB = 'legacy.replies.sweep';
@@ -80,7 +80,7 @@ export class ReplyService extends DomainService {
       await flush();
     } catch (err) {
       this.logger.warn({ err: { message: (err as Error).message }, conversationId, model: this.model.name }, 'assistant reply failed');
-      await em.execute(`update private_messages set reply_state = 'failed' where id = ? and reply_state = 'pending'`, [userMessageId]);
+      await markReplyFailed(em, userMessageId);
       await notifyConversation(em, conversationId, { kind: 'end', messageId: replyId, error: 'reply_failed' });
       return;
     }
@@ -89,16 +89,13 @@ export class ReplyService extends DomainService {
       // The conversation's row first, as every writer of a conversation takes it (edits and
       // deletions lock it, then the message): taking the message first deadlocked with an edit.
       await lockConversation(tx, conversationId);
-      const [current] = await tx.execute<Array<{ updated_at: Date; reply_state: string | null }>>(
-        `select updated_at, reply_state from private_messages where id = ? for update`,
-        [userMessageId],
-      );
+      const current = await lockReplyState(tx, userMessageId);
       if (!current || current.reply_state !== 'pending' || new Date(current.updated_at).getTime() !== askedAt) {
         // Deleted or edited while the answer was written: that answer is for a question no longer asked.
         await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId, error: 'superseded' });
         return;
       }
-      await tx.execute(`update private_messages set reply_state = 'done' where id = ?`, [userMessageId]);
+      await markReplyDone(tx, userMessageId);
       await appendMessage(tx, conversationId, { id: replyId, role: 'assistant', content: cutText(text, REPLY_MAX), authorId: null, replyState: null, replyTo: userMessageId });
       await notifyConversation(tx, conversationId, { kind: 'messages', type: 'message.created', messageIds: [replyId] });
       await notifyConversation(tx, conversationId, { kind: 'end', messageId: replyId });
@@ -110,12 +107,7 @@ export class ReplyService extends DomainService {
    * for longer than any reply takes are claimed, one instance each, and answered again.
    */
   async sweep(): Promise<number> {
-    const claimed = await this.em.execute<Array<{ id: string; conversation_id: string }>>(
-      `update private_messages set updated_at = now()
-        where id in (select id from private_messages where reply_state = 'pending' and updated_at < ? order by updated_at limit 50 for update skip locked)
-        returning id, conversation_id`,
-      [new Date(Date.now() - STALE_AFTER_MS)],
-    );
+    const claimed = await claimStaleReplies(this.em, new Date(Date.now() - STALE_AFTER_MS));
     for (const c of claimed) await this.reply(c.conversation_id, c.id);
     return claimed.length;
   }

@@ -11,6 +11,7 @@ import { DEFAULT_CATEGORY, type ItemIndexer } from '../items/item-indexer.servic
 import type { ItemService } from '../items/item.service';
 import { legacyCaller } from '../legacy-caller';
 import { embeddingNotFound, invalidField } from '../legacy.errors';
+import { registerIndexModelLength, softDeleteEmbedding } from './embeddings.repository';
 import { createEmbeddingSchema, EMBEDDINGS_DEFAULT_TAKE, listEmbeddingsSchema, naturalKeySchema, updateEmbeddingSchema } from './embedding.schemas';
 
 type NaturalKey = { indexId: string; itemId: string; modelName: string; category: string };
@@ -60,13 +61,8 @@ export class EmbeddingService extends DomainService {
       if (own !== length) throw wrongLength(modelName, own, length);
       return;
     }
-    // The registry row may outlive a failed insert: it only records what the model produces.
-    await em.execute(
-      `insert into legacy_index_embedding_models (index_id, model_name, dimensions, created_at) values (?, ?, ?, now()) on conflict (index_id, model_name) do nothing`,
-      [indexId, modelName, length],
-    );
-    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_index_embedding_models where index_id = ? and model_name = ?`, [indexId, modelName]);
-    if (row.dimensions !== length) throw wrongLength(modelName, row.dimensions, length);
+    const dimensions = await registerIndexModelLength(em, indexId, modelName, length);
+    if (dimensions !== length) throw wrongLength(modelName, dimensions, length);
   }
 
   /** The item's vector index entry follows its default embedding. */
@@ -142,11 +138,7 @@ export class EmbeddingService extends DomainService {
     const { key, item } = await this.resolveKey(req);
     const e = await this.findLive(key);
     if (!e) throw embeddingNotFound();
-    const won = await this.em.execute<Array<{ id: string }>>(
-      `update legacy_embeddings set deleted_at = now(), updated_at = now(), version = ? where id = ? and deleted_at is null returning id`,
-      [newCommitId(e.id), e.id],
-    );
-    if (!won.length) throw embeddingNotFound();
+    if (!(await softDeleteEmbedding(this.em, e.id, newCommitId(e.id)))) throw embeddingNotFound();
     await this.em.refresh(e);
     await this.followDefault(e, item);
     return e;

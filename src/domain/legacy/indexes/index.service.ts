@@ -11,6 +11,7 @@ import { legacyCaller, type LegacyCaller } from '../legacy-caller';
 import { indexNotFound } from '../legacy.errors';
 import { requireIndexController } from '../../access/legacy-index.policy';
 import type { ItemIndexer } from '../items/item-indexer.service';
+import { softDeleteIndex } from './indexes.repository';
 import { createIndexSchema, updateIndexSchema } from './index.schemas';
 import { mintSignerPublicKey, normalizePublicKey } from './signer-key';
 
@@ -81,12 +82,9 @@ export class IndexService extends DomainService {
     const index = await this.get(id);
     requireIndexController(index, caller);
     if (index.deletedAt) return index;
-    const won = await this.em.execute<Array<{ id: string }>>(
-      `update legacy_indexes set deleted_at = now(), updated_at = now(), version = ? where id = ? and deleted_at is null returning id`,
-      [newCommitId(index.id), index.id],
-    );
+    const won = await softDeleteIndex(this.em, index.id, newCommitId(index.id));
     await this.em.refresh(index);
-    if (won.length) {
+    if (won) {
       const items = await this.em.find(LegacyIndexItem, { indexId: index.id }, { fields: ['id'] });
       await this.indexer.syncPoints(items.map((i) => i.id));
     }

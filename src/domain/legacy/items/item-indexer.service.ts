@@ -11,6 +11,32 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';
 import { documentOf, loadNodeDocs } from './item-nodes';
 import { PeriodicTask } from '../../../jobs/periodic-task';
+import {
+  allLiveItemIds,
+  countWaitingItems,
+  databaseNow,
+  databaseNowLessFiveSeconds,
+  insertEmbedding,
+  itemIdsOfNodes,
+  itemRows,
+  itemsTouchedSince,
+  liveItemIdsAfter,
+  lockLiveEmbedding,
+  markItemsIndexed,
+  markItemsRemoved,
+  markItemsWaiting,
+  nextTouchedItems,
+  registerServiceModelLength,
+  removedItemsStillIndexed,
+  replaceEmbeddingVector,
+  serviceModelLength,
+  storedVectorsOf,
+  touchItems,
+  vectorRows,
+  waitingItemIds,
+  type ItemRow,
+  type VectorRow,
+} from './items.repository';
 
 /** The category of the embedding every item gets when it is added. */
 export const DEFAULT_CATEGORY = 'document';
@@ -21,27 +47,6 @@ export const DEFAULT_DESCRIPTION = 'The default embedding of the item: its docum
 const BATCH = 200;
 /** Items ranked in Postgres when the vector index is down. */
 const EXACT_FALLBACK_MAX = 20_000;
-
-interface ItemRow {
-  id: string;
-  point_id: string;
-  index_id: string;
-  item_id: string;
-  item_type: string;
-  controller_id: string;
-  controller_did: string;
-  live: boolean;
-}
-
-interface VectorRow {
-  id: string;
-  point_id: string;
-  index_id: string;
-  controller_id: string;
-  vector: number[];
-}
-
-const textArray = (ids: string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 /**
  * Keeps index items searchable: each item's default embedding (the configured text model, in
@@ -70,13 +75,7 @@ export class ItemIndexer extends DomainService {
 
   private async itemRows(em: EntityManager, ids: string[]): Promise<ItemRow[]> {
     if (!ids.length) return [];
-    return em.getConnection().execute<ItemRow[]>(
-      `select i.id, i.point_id, i.index_id, i.item_id, i.item_type, x.controller_id, x.controller_did,
-              (i.deleted_at is null and x.deleted_at is null) as live
-         from legacy_index_items i join legacy_indexes x on x.id = i.index_id
-        where i.id = any(?::text[])`,
-      [textArray(ids)],
-    );
+    return itemRows(em, ids);
   }
 
   /**
@@ -126,28 +125,25 @@ export class ItemIndexer extends DomainService {
             if (waiting.has(row.id)) continue;
             const vector = JSON.stringify(Array.from(v));
             // The default embedding is replaced in place, so its id stays and its version moves.
-            const [current] = await tx.execute<Array<{ id: string }>>(
-              `select id from legacy_embeddings
-                where index_id = ? and item_id = ? and model_name = ? and category = ? and deleted_at is null for update`,
-              [row.index_id, row.item_id, this.embedder.modelName, DEFAULT_CATEGORY],
-            );
+            const current = await lockLiveEmbedding(tx, { indexId: row.index_id, itemId: row.item_id, modelName: this.embedder.modelName, category: DEFAULT_CATEGORY });
             if (current) {
-              await tx.execute(`update legacy_embeddings set vector = ?::jsonb, dimensions = ?, context = null, version = ?, updated_at = now() where id = ?`, [
-                vector,
-                v.length,
-                newCommitId(current.id),
-                current.id,
-              ]);
+              await replaceEmbeddingVector(tx, current.id, vector, v.length, newCommitId(current.id));
               continue;
             }
             const id = newStreamId();
-            await tx.execute(
-              `insert into legacy_embeddings (id, index_id, item_id, model_name, category, context, description, vector, dimensions,
-                                              controller_id, controller_did, version, created_at, updated_at)
-               values (?, ?, ?, ?, ?, null, ?, ?::jsonb, ?, ?, ?, ?, now(), now())
-               on conflict (index_id, item_id, model_name, category) where deleted_at is null do nothing`,
-              [id, row.index_id, row.item_id, this.embedder.modelName, DEFAULT_CATEGORY, DEFAULT_DESCRIPTION, vector, v.length, row.controller_id, row.controller_did, newCommitId(id)],
-            );
+            await insertEmbedding(tx, {
+              id,
+              indexId: row.index_id,
+              itemId: row.item_id,
+              modelName: this.embedder.modelName,
+              category: DEFAULT_CATEGORY,
+              description: DEFAULT_DESCRIPTION,
+              vector,
+              dimensions: v.length,
+              controllerId: row.controller_id,
+              controllerDid: row.controller_did,
+              version: newCommitId(id),
+            });
           }
         });
       }
@@ -161,9 +157,7 @@ export class ItemIndexer extends DomainService {
    * under it fixes it. Only the service writes this registry, so no user's vector can.
    */
   private async registerLength(em: EntityManager, dimensions: number): Promise<number> {
-    await em.execute(`insert into legacy_embedding_models (model_name, dimensions, created_at) values (?, ?, now()) on conflict (model_name) do nothing`, [this.embedder.modelName, dimensions]);
-    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_embedding_models where model_name = ?`, [this.embedder.modelName]);
-    return row.dimensions;
+    return registerServiceModelLength(em, this.embedder.modelName, dimensions);
   }
 
   /**
@@ -172,8 +166,8 @@ export class ItemIndexer extends DomainService {
    * null: a name users own, per index.
    */
   async ownModelLength(em: EntityManager, modelName: string): Promise<number | 'unknown' | null> {
-    const [row] = await em.execute<Array<{ dimensions: number }>>(`select dimensions from legacy_embedding_models where model_name = ?`, [modelName]);
-    if (row) return row.dimensions;
+    const length = await serviceModelLength(em, modelName);
+    if (length !== undefined) return length;
     if (modelName !== this.embedder.modelName) return null;
     return this.embedder.dimensions ?? 'unknown';
   }
@@ -181,24 +175,13 @@ export class ItemIndexer extends DomainService {
   /** Indexed now: a change readers see, so updatedAt and version move with it. */
   private async markIndexed(em: EntityManager, ids: string[]): Promise<void> {
     if (!ids.length) return;
-    await em.execute(
-      `update legacy_index_items i set indexed_at = now(), updated_at = now(), touched_at = now(), version = v.version
-         from unnest(?::text[], ?::text[]) as v(id, version) where i.id = v.id`,
-      [textArray(ids), textArray(ids.map((id) => newCommitId(id)))],
-    );
+    await markItemsIndexed(em, ids, ids.map((id) => newCommitId(id)));
   }
 
   /** Waiting for an embedding again; a new version only for items that were indexed until now. */
   private async markWaiting(em: EntityManager, ids: string[]): Promise<void> {
     if (!ids.length) return;
-    await em.execute(
-      `update legacy_index_items i
-          set indexed_at = null, touched_at = now(),
-              updated_at = case when i.indexed_at is null then i.updated_at else now() end,
-              version = case when i.indexed_at is null then i.version else v.version end
-         from unnest(?::text[], ?::text[]) as v(id, version) where i.id = v.id`,
-      [textArray(ids), textArray(ids.map((id) => newCommitId(id)))],
-    );
+    await markItemsWaiting(em, ids, ids.map((id) => newCommitId(id)));
   }
 
   /**
@@ -207,24 +190,16 @@ export class ItemIndexer extends DomainService {
    * sweep (`retryPending`) removes it.
    */
   private async markRemoved(em: EntityManager, ids: string[]): Promise<void> {
-    if (ids.length) await em.execute(`update legacy_index_items set indexed_at = null, touched_at = now() where id = any(?::text[]) and indexed_at is not null`, [textArray(ids)]);
+    if (ids.length) await markItemsRemoved(em, ids);
   }
 
   /** Only the sync watermark moves: nothing a reader sees changed, but other instances must look. */
   private async touch(em: EntityManager, ids: string[]): Promise<void> {
-    if (ids.length) await em.execute(`update legacy_index_items set touched_at = now() where id = any(?::text[])`, [textArray(ids)]);
+    if (ids.length) await touchItems(em, ids);
   }
 
-  private async vectorRows(em: EntityManager, ids: string[]): Promise<VectorRow[]> {
-    return em.getConnection().execute<VectorRow[]>(
-      `select i.id, i.point_id, i.index_id, x.controller_id, e.vector
-         from legacy_index_items i
-         join legacy_indexes x on x.id = i.index_id and x.deleted_at is null
-         join legacy_embeddings e on e.index_id = i.index_id and e.item_id = i.item_id
-                                 and e.model_name = ? and e.category = ? and e.deleted_at is null
-        where i.id = any(?::text[]) and i.deleted_at is null`,
-      [this.embedder.modelName, DEFAULT_CATEGORY, textArray(ids)],
-    );
+  private vectorRows(em: EntityManager, ids: string[]): Promise<VectorRow[]> {
+    return vectorRows(em, this.embedder.modelName, DEFAULT_CATEGORY, ids);
   }
 
   private entry(r: VectorRow): IndexedIntent {
@@ -287,15 +262,7 @@ export class ItemIndexer extends DomainService {
 
   private async exactSearch(indexIds: string[], vector: Float32Array, limit: number): Promise<Array<{ pointId: string; score: number }>> {
     return this.withEm(async (em) => {
-      const rows = await em.execute<Array<{ point_id: string; vector: number[] }>>(
-        `select i.point_id, e.vector
-           from legacy_index_items i
-           join legacy_embeddings e on e.index_id = i.index_id and e.item_id = i.item_id
-                                   and e.model_name = ? and e.category = ? and e.deleted_at is null
-          where i.index_id = any(?::text[]) and i.deleted_at is null
-          limit ${EXACT_FALLBACK_MAX}`,
-        [this.embedder.modelName, DEFAULT_CATEGORY, textArray(indexIds)],
-      );
+      const rows = await storedVectorsOf(em, this.embedder.modelName, DEFAULT_CATEGORY, indexIds, EXACT_FALLBACK_MAX);
       return rows
         .filter((r) => r.vector.length === vector.length)
         .map((r) => ({ pointId: r.point_id, score: r.vector.reduce((sum, x, i) => sum + x * vector[i], 0) }))
@@ -307,9 +274,7 @@ export class ItemIndexer extends DomainService {
   /** Items whose node is this intent or page: their text changed, so their default embedding is made again. */
   async nodesChanged(nodeIds: string[]): Promise<void> {
     if (!nodeIds.length) return;
-    const ids = await this.withEm(async (em) =>
-      (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where item_id = any(?::text[])`, [textArray(nodeIds)])).map((r) => r.id),
-    );
+    const ids = await this.withEm((em) => itemIdsOfNodes(em, nodeIds));
     await this.embedItems(ids);
   }
 
@@ -319,18 +284,9 @@ export class ItemIndexer extends DomainService {
    * embedding are retried. Returns the ids still waiting.
    */
   async retryPending(): Promise<string[]> {
-    const leftovers = await this.withEm(async (em) =>
-      (
-        await em.getConnection().execute<Array<{ id: string }>>(
-          `select i.id from legacy_index_items i join legacy_indexes x on x.id = i.index_id
-            where i.indexed_at is not null and (i.deleted_at is not null or x.deleted_at is not null) order by i.touched_at limit 2000`,
-        )
-      ).map((r) => r.id),
-    );
+    const leftovers = await this.withEm(removedItemsStillIndexed);
     await this.syncPoints(leftovers);
-    const ids = await this.withEm(async (em) =>
-      (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where indexed_at is null and deleted_at is null order by touched_at limit 2000`)).map((r) => r.id),
-    );
+    const ids = await this.withEm(waitingItemIds);
     return ids.length ? this.embedItems(ids) : [];
   }
 
@@ -341,12 +297,10 @@ export class ItemIndexer extends DomainService {
   async load(options: { fromStore: boolean }): Promise<void> {
     if (options.fromStore) {
       await this.withEm(async (em) => {
-        this.watermark = new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() as now`))[0].now);
+        this.watermark = await databaseNow(em);
         let after = '';
         for (;;) {
-          const ids = (
-            await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where deleted_at is null and id > ? order by id limit ${BATCH * 5}`, [after])
-          ).map((r) => r.id);
+          const ids = await liveItemIdsAfter(em, after, BATCH * 5);
           if (!ids.length) break;
           const rows = await this.vectorRows(em, ids);
           if (rows.length) await this.index.upsert(rows.map((r) => this.entry(r)));
@@ -361,10 +315,7 @@ export class ItemIndexer extends DomainService {
 
   /** Live items still waiting for their default embedding. */
   async backlog(): Promise<number> {
-    return this.withEm(async (em) => {
-      const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from legacy_index_items where indexed_at is null and deleted_at is null`);
-      return Number(row.count);
-    });
+    return this.withEm(countWaitingItems);
   }
 
   /**
@@ -373,9 +324,8 @@ export class ItemIndexer extends DomainService {
    * touched while the copy was filled are put again after the switch.
    */
   async reindex(options: { embed: boolean; onProgress?: (p: ReindexProgress) => void }): Promise<{ items: number; pending: number }> {
-    const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
-    const startedAt = await this.withEm(now);
-    const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from legacy_index_items where deleted_at is null order by id`)).map((r) => r.id));
+    const startedAt = await this.withEm(databaseNow);
+    const ids = await this.withEm(allLiveItemIds);
     const { copiedAt, pending } = await copyIntoRebuild(
       ids,
       BATCH,
@@ -385,11 +335,11 @@ export class ItemIndexer extends DomainService {
         await this.syncPoints(batch, false, target);
         return [];
       },
-      () => this.withEm(now),
+      () => this.withEm(databaseNow),
       options.onProgress,
     );
     const touched = await this.withEm(async (em) =>
-      (await em.getConnection().execute<Array<{ id: string; touched_at: Date }>>(`select id, touched_at from legacy_index_items where touched_at > ?`, [startedAt]))
+      (await itemsTouchedSince(em, startedAt))
         .filter((r) => !copiedAt.has(r.id) || new Date(r.touched_at) > copiedAt.get(r.id)!)
         .map((r) => r.id),
     );
@@ -408,11 +358,10 @@ export class ItemIndexer extends DomainService {
 
   async sync(): Promise<number> {
     return this.withEm(async (em) => {
-      const conn = em.getConnection();
-      if (!this.watermark) this.watermark = new Date((await conn.execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
+      if (!this.watermark) this.watermark = await databaseNowLessFiveSeconds(em);
       // A little overlap: a transaction may commit a row stamped just before the last look.
       const since = new Date(this.watermark.getTime() - 2_000);
-      const rows = await conn.execute<Array<{ id: string; touched_at: string }>>(`select id, touched_at from legacy_index_items where touched_at > ? order by touched_at limit 5000`, [since]);
+      const rows = await nextTouchedItems(em, since);
       if (!rows.length) return 0;
       await this.syncPoints(rows.map((r) => r.id), false);
       const latest = new Date(rows[rows.length - 1].touched_at);

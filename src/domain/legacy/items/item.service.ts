@@ -10,6 +10,7 @@ import { itemNotFound } from '../legacy.errors';
 import { decodeCursor, encodeCursor } from './item-cursor.rules';
 import type { ItemIndexer } from './item-indexer.service';
 import { nodeTypeFor } from './item-nodes';
+import { reviveItem, softDeleteItem } from './items.repository';
 import { ITEMS_DEFAULT_LIMIT, listItemsSchema } from './item.schemas';
 
 export interface ItemPage {
@@ -44,12 +45,7 @@ export class ItemService extends DomainService {
     if (item && !item.deletedAt) return item;
     if (item) {
       // Conditional, so of concurrent adds of a removed item one revives it and all answer it.
-      const revived = await this.em.execute<Array<{ id: string }>>(
-        `update legacy_index_items set deleted_at = null, indexed_at = null, updated_at = now(), touched_at = now(), version = ?
-          where id = ? and deleted_at is not null returning id`,
-        [newCommitId(item.id), item.id],
-      );
-      if (!revived.length) return (await this.em.refresh(item)) ?? item;
+      if (!(await reviveItem(this.em, item.id, newCommitId(item.id)))) return (await this.em.refresh(item)) ?? item;
     } else {
       item = await this.insert(indexId, nodeId, type);
     }
@@ -86,12 +82,7 @@ export class ItemService extends DomainService {
     await this.indexes.requireControlled(caller, indexId);
     const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });
     if (!item || item.deletedAt) throw itemNotFound();
-    const removed = await this.em.execute<Array<{ id: string }>>(
-      `update legacy_index_items set deleted_at = now(), updated_at = now(), touched_at = now(), version = ?
-        where id = ? and deleted_at is null returning id`,
-      [newCommitId(item.id), item.id],
-    );
-    if (!removed.length) throw itemNotFound();
+    if (!(await softDeleteItem(this.em, item.id, newCommitId(item.id)))) throw itemNotFound();
     await this.indexer.syncPoints([item.id]);
     await this.em.refresh(item);
     return item;

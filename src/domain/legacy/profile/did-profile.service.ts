@@ -9,6 +9,7 @@ import { isCid, rawCidOf } from '../cid.rules';
 import { parsePkhDid } from '../did.rules';
 import { legacyCaller } from '../legacy-caller';
 import { didProfileSchema } from './did-profile.schemas';
+import { insertAvatarCid } from './profile.repository';
 
 /** A profile as the earlier route group reads it: the core profile's name and intro, and the avatar's CID. */
 export interface DidProfile {
@@ -42,11 +43,7 @@ export class DidProfileService extends DomainService {
     const stored = await this.storage.store(a, 'avatars', bytes);
     const cid = await rawCidOf(bytes);
     // The same bytes uploaded again keep their first file; the new copy is not needed.
-    await this.em.execute(
-      `insert into avatar_cids (user_id, cid, filename, content_type, size, created_at) values (?, ?, ?, ?, ?, now())
-       on conflict (user_id, cid) do nothing`,
-      [a.userId, cid, stored.filename, stored.contentType, stored.size],
-    );
+    await insertAvatarCid(this.em, { userId: a.userId, cid, filename: stored.filename, contentType: stored.contentType, size: stored.size });
     const row = await this.em.findOneOrFail(AvatarCid, { userId: a.userId, cid }, { refresh: true });
     if (row.filename !== stored.filename) await this.storage.removeFile('avatars', a.userId, stored.filename);
     return { cid, url: this.urlOf(row) };
