@@ -5,7 +5,7 @@ import { WalletIdentity } from '../entities/wallet-identity.entity';
 import { networkIdsByIntent } from '../domain/intents/intent-networks';
 import { Network } from '../entities/network.entity';
 import type { NetworkRole } from '../entities/network-member.entity';
-import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
+import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/networks.repository';
 import type { Services } from '../services';
 import type { LegacyIndex } from '../entities/legacy-index.entity';
 import type { WebPage } from '../entities/web-page.entity';
