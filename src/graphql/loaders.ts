@@ -12,7 +12,8 @@ import type { WebPage } from '../entities/web-page.entity';
 import { Intent } from '../entities/intent.entity';
 import type { OpportunityView } from '../domain/opportunities/opportunity.views';
 import type { NegotiationView } from '../domain/negotiations/negotiation.views';
-import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
+import { participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.repository';
+import { lastMessagesOf } from '../domain/conversations/message.repository';
 import type { MessageView } from '../domain/conversations/message-view';
 
 /**
