@@ -5,14 +5,15 @@ import { WalletIdentity } from '../entities/wallet-identity.entity';
 import { networkIdsByIntent } from '../domain/intents/intent-networks';
 import { Network } from '../entities/network.entity';
 import type { NetworkRole } from '../entities/network-member.entity';
-import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/network.batch';
+import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/networks.repository';
 import type { Services } from '../services';
 import type { LegacyIndex } from '../entities/legacy-index.entity';
 import type { WebPage } from '../entities/web-page.entity';
 import { Intent } from '../entities/intent.entity';
 import type { OpportunityView } from '../domain/opportunities/opportunity.views';
 import type { NegotiationView } from '../domain/negotiations/negotiation.views';
-import { lastMessagesOf, participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.queries';
+import { participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.repository';
+import { lastMessagesOf } from '../domain/conversations/message.repository';
 import type { MessageView } from '../domain/conversations/message-view';
 
 /**

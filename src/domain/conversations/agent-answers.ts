@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessagePart } from '../../entities/conversation-message.entity';
 import { appendEvent, lockEventCounters } from '../events/event-log';
-import { openAgentThread } from './agent-thread';
+import { lockQuestion, markQuestionAnswered } from './agent-question.repository';
+import { openAgentThread } from './conversation.repository';
 import { principalInputFrame } from './conversation.frames';
 import type { MessageView } from './message-view';
-import { insertMessage, textParts } from './message.records';
+import { insertMessage, textParts } from './insert-message';
 
 export interface OwnerAnswer {
   questionId: string;
@@ -40,17 +41,10 @@ export async function answerAgentQuestions(
   const threadId = await openAgentThread(em, input.ownerId);
   const outcome: AnswerOutcome = { messages: [], answered: [] };
   for (const a of input.answers) {
-    const [q] = await em.execute<Array<{ status: string; intent_id: string }>>(
-      `select status, intent_id from agent_questions where owner_id = ? and id = ? for update`,
-      [input.ownerId, a.questionId],
-    );
+    const q = await lockQuestion(em, input.ownerId, a.questionId);
     const answers = q?.status === 'waiting' && q.intent_id === input.intentId;
     if (answers) {
-      await em.execute(`update agent_questions set status = 'answered', answer = ?, ended_at = now() where owner_id = ? and id = ?`, [
-        a.text,
-        input.ownerId,
-        a.questionId,
-      ]);
+      await markQuestionAnswered(em, input.ownerId, a.questionId, a.text);
     }
     // An answer that answers nothing keeps no questionId: it is an ordinary message.
     const { questionId: _ignored, ...sent } = a.metadata ?? {};

@@ -5,10 +5,11 @@ import { appendEvent, lockEventCounters } from '../events/event-log';
 import { requireAccess } from '../access/require-access';
 import { badRequest, type ValidationDetail } from '../shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../shared/validation';
-import { openAgentThread } from './agent-thread';
+import { expireWaitingQuestion, holdThreadEntry, insertWaitingQuestion, questionRow } from './agent-question.repository';
+import { openAgentThread } from './conversation.repository';
 import { questionPendingFrame } from './conversation.frames';
 import { ENTRY_KINDS, expireEntrySchema, messageEntrySchema, questionEntrySchema } from './conversation.schemas';
-import { insertMessage, textParts } from './message.records';
+import { insertMessage, textParts } from './insert-message';
 
 /**
  * What a negotiator writes into its owner's agent thread (h2a: "to human from agent").
@@ -95,29 +96,27 @@ export async function writeAgentThreadEntries(
   const threadId = await openAgentThread(em, ownerId);
   const written: string[] = [];
   for (const e of entries) {
-    const held = await em.execute<Array<{ entry_id: string }>>(
-      `insert into agent_thread_entries (owner_id, entry_id, kind, intent_id, created_at) values (?, ?, ?, ?, now())
-       on conflict (owner_id, entry_id) do nothing returning entry_id`,
-      [ownerId, e.id, e.kind, intentId],
-    );
-    if (!held.length) continue;
+    if (!(await holdThreadEntry(em, ownerId, e.id, e.kind, intentId))) continue;
     written.push(e.id);
     if (e.kind === 'expire') {
-      await em.execute(
-        `update agent_questions set status = 'expired', ended_at = now() where owner_id = ? and id = ? and status = 'waiting'`,
-        [ownerId, e.questionId],
-      );
+      await expireWaitingQuestion(em, ownerId, e.questionId);
       continue;
     }
     const metadata: Record<string, unknown> =
       e.kind === 'question' ? { intentId, questionId: e.id, scope: e.scope, matches: e.matches } : { intentId };
     const message = await insertMessage(em, { conversationId: threadId, role: 'agent', senderAgentId: agentId, parts: textParts(e.text), metadata });
     if (e.kind === 'question') {
-      await em.execute(
-        `insert into agent_questions (owner_id, id, intent_id, agent_id, text, scope, matches, status, asked_at, message_id, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, 'waiting', ?, ?, now())`,
-        [ownerId, e.id, intentId, agentId, e.text, e.scope, JSON.stringify(e.matches), e.createdAt, message.id],
-      );
+      await insertWaitingQuestion(em, {
+        ownerId,
+        id: e.id,
+        intentId,
+        agentId,
+        text: e.text,
+        scope: e.scope,
+        matches: e.matches,
+        askedAt: e.createdAt,
+        messageId: message.id,
+      });
       await appendEvent(
         em,
         ownerId,
@@ -136,9 +135,6 @@ export interface AgentQuestionState {
 
 /** Where one of the owner's questions stands; null when the thread holds no such question. */
 export async function readAgentQuestion(em: EntityManager, ownerId: string, questionId: string): Promise<AgentQuestionState | null> {
-  const [row] = await em.execute<Array<{ status: AgentQuestionStatus; answer: string | null; intent_id: string }>>(
-    `select status, answer, intent_id from agent_questions where owner_id = ? and id = ?`,
-    [ownerId.toLowerCase(), questionId],
-  );
+  const row = await questionRow(em, ownerId.toLowerCase(), questionId);
   return row ? { status: row.status, answer: row.answer, intentId: row.intent_id } : null;
 }

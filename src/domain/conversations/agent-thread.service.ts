@@ -8,13 +8,14 @@ import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { answerAgentQuestions, type AnswerOutcome } from './agent-answers';
-import { openAgentThread } from './agent-thread';
 import { writeAgentThreadEntries } from './agent-thread.entries';
 import { agentKeyRequired, ownerVoiceRequired } from './conversation.errors';
-import { listMessages, waitingQuestions, type QuestionView } from './conversation.queries';
+import { waitingQuestions, type QuestionView } from './agent-question.repository';
+import { conversationIdByPairKey, openAgentThread } from './conversation.repository';
 import { answersSchema, h2aRequestSchema, messagesQuerySchema, MESSAGES_PAGE, postMessageSchema } from './conversation.schemas';
 import type { MessageView } from './message-view';
-import { insertMessage } from './message.records';
+import { insertMessage } from './insert-message';
+import { listMessages } from './message.repository';
 import { requireSeatHolder } from '../access/negotiator-seat.policy';
 import { requireAccess } from '../access/require-access';
 
@@ -58,8 +59,7 @@ export class AgentThreadService extends DomainService {
 
   /** The thread id without writing when it exists (reads stay reads). */
   async threadIdForRead(ownerId: string): Promise<string> {
-    const [row] = await this.em.execute<Array<{ id: string }>>(`select id from conversations where pair_key = ?`, [`agent:${ownerId}`]);
-    return row?.id ?? openAgentThread(this.em, ownerId);
+    return (await conversationIdByPairKey(this.em, `agent:${ownerId}`)) ?? openAgentThread(this.em, ownerId);
   }
 
   /** POST /api/conversations/agent/h2a: entries from the selected external agent's own API key. */

@@ -6,11 +6,12 @@ import { parseInput } from '../shared/validation';
 import { AGENT_THREAD_ALIAS } from './agent-thread';
 import type { AgentThreadService } from './agent-thread.service';
 import { conversationNotFound } from './conversation.errors';
-import { listMessages, type ConversationRow } from './conversation.queries';
+import { conversationById, conversationKind, hideFor, markReadNow, userExists, visibleDirectPage, type ConversationRow } from './conversation.repository';
 import { CONVERSATIONS_PAGE, listQuerySchema, messagesQuerySchema, MESSAGES_PAGE, openDmSchema, postMessageSchema } from './conversation.schemas';
 import { openDirectConversation } from './direct-conversation';
 import type { MessageView } from './message-view';
-import { insertMessage } from './message.records';
+import { insertMessage } from './insert-message';
+import { listMessages } from './message.repository';
 import { resolveAccessible } from '../access/require-access';
 
 export interface ConversationPage {
@@ -37,14 +38,8 @@ export class ConversationService extends DomainService {
     const q = parseInput(listQuerySchema, raw ?? {});
     const limit = q.limit ?? CONVERSATIONS_PAGE.defaultLimit;
     const page = q.page ?? 1;
-    const from = `from conversations c join conversation_participants p on p.conversation_id = c.id
-      where p.user_id = ? and p.hidden_at is null and c.kind = 'direct'`;
-    const [{ n }] = await this.em.execute<Array<{ n: string }>>(`select count(*) as n ${from}`, [a.userId]);
-    const rows = await this.em.execute<ConversationRow[]>(
-      `select c.* ${from} order by coalesce(c.last_message_at, c.created_at) desc, c.id desc limit ? offset ?`,
-      [a.userId, limit, (page - 1) * limit],
-    );
-    return { conversations: rows, page, limit, total: Number(n) };
+    const { rows, total } = await visibleDirectPage(this.em, a.userId, { limit, offset: (page - 1) * limit });
+    return { conversations: rows, page, limit, total };
   }
 
   /** POST /api/conversations/dm: the one DM with the peer, opened or resumed (shown again to the caller only). */
@@ -52,8 +47,7 @@ export class ConversationService extends DomainService {
     const { peerUserId } = parseInput(openDmSchema, raw);
     const peer = peerUserId.toLowerCase();
     if (peer === a.userId) throw badRequest([{ path: 'peerUserId', message: 'A direct conversation needs another user' }]);
-    const exists = await this.em.execute(`select 1 from users where id = ?`, [peer]);
-    if (!exists.length) throw notFound('User');
+    if (!(await userExists(this.em, peer))) throw notFound('User');
     const id = await this.em.transactional((tx) => openDirectConversation(tx as EntityManager, a.userId, peer, { showTo: [a.userId] }));
     return this.row(id);
   }
@@ -86,18 +80,14 @@ export class ConversationService extends DomainService {
   /** Read mark: every message up to now counts as read for the caller. */
   async markRead(a: Actor, idOrShortId: string): Promise<{ conversationId: string; lastReadAt: Date }> {
     const conversationId = await this.resolve(a, idOrShortId);
-    const [row] = await this.em.execute<Array<{ last_read_at: Date }>>(
-      `update conversation_participants set last_read_at = clock_timestamp() where conversation_id = ? and user_id = ? returning last_read_at`,
-      [conversationId, a.userId],
-    );
-    return { conversationId, lastReadAt: new Date(row.last_read_at) };
+    return { conversationId, lastReadAt: await markReadNow(this.em, conversationId, a.userId) };
   }
 
   /** Hides a DM for the caller only; the next message in it shows it again for everyone, opening it again for the opener. */
   async hide(a: Actor, idOrShortId: string): Promise<void> {
     const conversationId = await this.resolve(a, idOrShortId);
     if (await this.isAgentThread(conversationId)) throw forbidden('The agent thread cannot be hidden');
-    await this.em.execute(`update conversation_participants set hidden_at = now() where conversation_id = ? and user_id = ?`, [conversationId, a.userId]);
+    await hideFor(this.em, conversationId, a.userId);
   }
 
   private async resolve(a: Actor, idOrShortId: string): Promise<string> {
@@ -107,12 +97,11 @@ export class ConversationService extends DomainService {
   }
 
   private async isAgentThread(conversationId: string): Promise<boolean> {
-    const [row] = await this.em.execute<Array<{ kind: string }>>(`select kind from conversations where id = ?`, [conversationId]);
-    return row?.kind === 'agent';
+    return (await conversationKind(this.em, conversationId)) === 'agent';
   }
 
   private async row(id: string): Promise<ConversationRow> {
-    const [row] = await this.em.execute<ConversationRow[]>(`select * from conversations where id = ?`, [id]);
+    const row = await conversationById(this.em, id);
     if (!row) throw conversationNotFound();
     return row;
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { lockEventCounters } from '../events/event-log';
+import { insertDirectConversation, showTo } from './conversation.repository';
 
 /** The unique key of the one DM between two users, whatever order they are given in. */
 export function directPairKey(userA: string, userB: string): { key: string; low: string; high: string } {
@@ -32,28 +33,8 @@ export async function openDirectConversation(em: EntityManager, userA: string, u
   if (low === high) throw new Error('A direct conversation needs two different users');
   if (!em.isInTransaction()) return em.transactional((tx) => openDirectConversation(tx as EntityManager, userA, userB, opts));
   await lockEventCounters(em, [low, high]);
-  // `do nothing` takes no lock on an existing row (the caller's transaction may run long); a
-  // conflicting insert still in flight makes this wait for it, and the select then sees it.
-  const inserted = await em.execute<Array<{ id: string }>>(
-    `insert into conversations (id, kind, pair_key, user_a_id, user_b_id, created_at, updated_at)
-     values (gen_random_uuid(), 'direct', ?, ?, ?, now(), now())
-     on conflict (pair_key) do nothing
-     returning id`,
-    [key, low, high],
-  );
-  const [row] = inserted.length ? inserted : await em.execute<Array<{ id: string }>>(`select id from conversations where pair_key = ?`, [key]);
-  await em.execute(
-    `insert into conversation_participants (conversation_id, user_id, hidden_at, joined_at)
-     values (?, ?, null, now()), (?, ?, null, now())
-     on conflict (conversation_id, user_id) do nothing`,
-    [row.id, low, row.id, high],
-  );
-  const showTo = (opts.showTo ?? [low, high]).map((u) => u.toLowerCase()).filter((u) => u === low || u === high);
-  if (showTo.length) {
-    await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and user_id = any(?::uuid[]) and hidden_at is not null`, [
-      row.id,
-      `{${showTo.join(',')}}`,
-    ]);
-  }
-  return row.id;
+  const id = await insertDirectConversation(em, { key, low, high });
+  const shown = (opts.showTo ?? [low, high]).map((u) => u.toLowerCase()).filter((u) => u === low || u === high);
+  if (shown.length) await showTo(em, id, shown);
+  return id;
 }

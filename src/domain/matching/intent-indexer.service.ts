@@ -15,22 +15,27 @@ export type { ReindexProgress };
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { extractFacets, FACETS_VERSION, type Facets } from './facets.rules';
 import { cutText } from '../shared/text-cut';
+import {
+  allIntentIds,
+  backlogCount,
+  changedSince,
+  databaseNow,
+  intentIdsOfUser,
+  intentRows,
+  pendingVectorIds,
+  staleIntentIds,
+  storedVectorsAfter,
+  syncStart,
+  touchVectors,
+  vectorsOf,
+  vectorsTouchedSince,
+  type IntentRow,
+} from './matching.repository';
 import { PeriodicTask } from '../../jobs/periodic-task';
 
 export const EMBED_JOB = 'matching.embed';
 export const SWEEP_JOB = 'matching.sweep';
 const BATCH = 500;
-
-interface IntentRow {
-  id: string;
-  user_id: string;
-  payload: string;
-  status: string;
-  archived_at: Date | null;
-  network_ids: string[];
-}
-
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /**
  * Keeps every intent's facets, vector and index entry in step with Postgres. The row in
@@ -59,21 +64,6 @@ export class IntentIndexer extends DomainService {
 
   textHash(text: string): string {
     return createHash('sha256').update(`${this.embedder.id}\n${FACETS_VERSION}\n${text}`).digest('hex');
-  }
-
-  private async rows(em: EntityManager, ids: string[]): Promise<IntentRow[]> {
-    if (!ids.length) return [];
-    // Networks count only while the owner is still a member there.
-    return em.getConnection().execute<IntentRow[]>(
-      `select i.id, i.user_id, i.payload, i.status, i.archived_at,
-              coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
-         from intents i
-         left join intent_networks inet on inet.intent_id = i.id
-         left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
-        where i.id = any(?::uuid[])
-        group by i.id`,
-      [uuidArray(ids)],
-    );
   }
 
   private entry(row: IntentRow, vector: Float32Array): IndexedIntent {
@@ -106,7 +96,7 @@ export class IntentIndexer extends DomainService {
   private async indexBatch(ids: string[], rebuild?: { target: IndexWriter; force: boolean }): Promise<string[]> {
     const target = rebuild?.target ?? this.index;
     return this.withEm(async (em) => {
-      const rows = await this.rows(em, ids);
+      const rows = await intentRows(em, ids);
       const found = new Set(rows.map((r) => r.id));
       const gone = ids.filter((id) => !found.has(id));
       if (gone.length) await target.remove(gone);
@@ -129,7 +119,7 @@ export class IntentIndexer extends DomainService {
       // Other instances' in-process indexes follow updated_at (sync): say the payload changed.
       // A rebuild changes no payload: it only copies.
       const unchanged = rebuild ? [] : fresh.map((f) => f.id);
-      if (unchanged.length) await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(unchanged)]);
+      if (unchanged.length) await touchVectors(em, unchanged);
       const pending: string[] = [];
       if (toEmbed.length) {
         try {
@@ -157,8 +147,7 @@ export class IntentIndexer extends DomainService {
   /** A member left a network: their intents' payload loses it at once. */
   async refreshUser(userId: string): Promise<void> {
     await this.withEm(async (em) => {
-      const rows = await em.getConnection().execute<Array<{ id: string }>>(`select id from intents where user_id = ?`, [userId]);
-      await this.indexIntents(rows.map((r) => r.id));
+      await this.indexIntents(await intentIdsOfUser(em, userId));
     });
   }
 
@@ -170,9 +159,7 @@ export class IntentIndexer extends DomainService {
 
   /** Retries every pending row (the job's and the sweep's work). */
   async retryPending(): Promise<string[]> {
-    const ids = await this.withEm(async (em) =>
-      (await em.getConnection().execute<Array<{ intent_id: string }>>(`select intent_id from intent_vectors where state = 'pending' order by updated_at limit 5000`)).map((r) => r.intent_id),
-    );
+    const ids = await this.withEm(pendingVectorIds);
     return ids.length ? this.indexBatches(ids) : [];
   }
 
@@ -190,22 +177,10 @@ export class IntentIndexer extends DomainService {
   async load(options: { fromStore: boolean }): Promise<void> {
     if (options.fromStore) {
       await this.withEm(async (em) => {
-        this.watermark = new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() as now`))[0].now);
+        this.watermark = await databaseNow(em);
         let after = '00000000-0000-0000-0000-000000000000';
         for (;;) {
-          const rows = await em.getConnection().execute<Array<IntentRow & { vector: Buffer }>>(
-            `select i.id, i.user_id, i.status, i.archived_at, v.vector,
-                    coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
-               from intent_vectors v
-               join intents i on i.id = v.intent_id
-               left join intent_networks inet on inet.intent_id = i.id
-               left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
-              where v.vector is not null and v.embedder = ? and i.id > ?
-              group by i.id, v.vector
-              order by i.id
-              limit ${BATCH * 4}`,
-            [this.embedder.id, after],
-          );
+          const rows = await storedVectorsAfter(em, this.embedder.id, after, BATCH * 4);
           if (!rows.length) break;
           await this.index.upsert(rows.map((r) => this.entry(r, fromBuffer(r.vector))));
           after = rows[rows.length - 1].id;
@@ -216,15 +191,7 @@ export class IntentIndexer extends DomainService {
   }
 
   private async catchUp(): Promise<void> {
-    const ids = await this.withEm(async (em) =>
-      (
-        await em.getConnection().execute<Array<{ id: string }>>(
-          `select i.id from intents i left join intent_vectors v on v.intent_id = i.id
-            where v.intent_id is null or v.embedder <> ? or v.state = 'pending' or (v.facets->>'v')::int is distinct from ?`,
-          [this.embedder.id, FACETS_VERSION],
-        )
-      ).map((r) => r.id),
-    );
+    const ids = await this.withEm((em) => staleIntentIds(em, this.embedder.id, FACETS_VERSION));
     if (ids.length) {
       this.logger.info({ intents: ids.length }, 'matching: embedding intents without a current vector');
       await this.indexBatches(ids);
@@ -233,14 +200,7 @@ export class IntentIndexer extends DomainService {
 
   /** Intents waiting for a current vector: none yet, pending after a provider failure, or made by another embedder. */
   async backlog(): Promise<number> {
-    return this.withEm(async (em) => {
-      const [row] = await em.getConnection().execute<Array<{ count: string }>>(
-        `select count(*) as count from intents i left join intent_vectors v on v.intent_id = i.id
-          where v.intent_id is null or v.state <> 'ready' or v.embedder <> ?`,
-        [this.embedder.id],
-      );
-      return Number(row.count);
-    });
+    return this.withEm((em) => backlogCount(em, this.embedder.id));
   }
 
   /**
@@ -250,25 +210,18 @@ export class IntentIndexer extends DomainService {
    * other processes changed while the copy was filled are indexed again after the switch.
    */
   async reindex(options: { embed: boolean; onProgress?: (p: ReindexProgress) => void }): Promise<{ indexed: number; pending: number }> {
-    const now = (em: EntityManager) => em.getConnection().execute<Array<{ now: Date }>>(`select now() as now`).then((r) => new Date(r[0].now));
-    const startedAt = await this.withEm(now);
-    const ids = await this.withEm(async (em) => (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id));
+    const startedAt = await this.withEm(databaseNow);
+    const ids = await this.withEm(allIntentIds);
     const { copiedAt, pending } = await copyIntoRebuild(
       ids,
       BATCH,
       await this.index.rebuild(),
       (batch, target) => this.indexBatch(batch, { target, force: options.embed }),
-      () => this.withEm(now),
+      () => this.withEm(databaseNow),
       options.onProgress,
     );
     const changed = await this.withEm(async (em) =>
-      (
-        await em.getConnection().execute<Array<{ id: string; changed_at: Date }>>(
-          `select intent_id as id, updated_at as changed_at from intent_vectors where updated_at > ?
-           union all select id, created_at from intents where created_at > ?`,
-          [startedAt, startedAt],
-        )
-      )
+      (await changedSince(em, startedAt))
         .filter((r) => !copiedAt.has(r.id) || new Date(r.changed_at) > copiedAt.get(r.id)!)
         .map((r) => r.id),
     );
@@ -288,20 +241,14 @@ export class IntentIndexer extends DomainService {
 
   async sync(): Promise<number> {
     return this.withEm(async (em) => {
-      const conn = em.getConnection();
-      if (!this.watermark) {
-        this.watermark = new Date((await conn.execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
-      }
+      if (!this.watermark) this.watermark = await syncStart(em);
       // A little overlap: a transaction may commit a row stamped just before the last look.
       const since = new Date(this.watermark.getTime() - 2_000);
-      const rows = await conn.execute<Array<{ intent_id: string; updated_at: string }>>(
-        `select intent_id, updated_at from intent_vectors where updated_at > ? and vector is not null and embedder = ? order by updated_at limit 5000`,
-        [since, this.embedder.id],
-      );
+      const rows = await vectorsTouchedSince(em, since, this.embedder.id);
       if (!rows.length) return 0;
       const ids = rows.map((r) => r.intent_id);
-      const current = await this.rows(em, ids);
-      const vectors = await conn.execute<Array<{ intent_id: string; vector: Buffer }>>(`select intent_id, vector from intent_vectors where intent_id = any(?::uuid[])`, [uuidArray(ids)]);
+      const current = await intentRows(em, ids);
+      const vectors = await vectorsOf(em, ids);
       const byId = new Map(vectors.map((v) => [v.intent_id, v.vector]));
       await this.index.upsert(current.filter((r) => byId.get(r.id)).map((r) => this.entry(r, fromBuffer(byId.get(r.id)!))));
       // Raw rows carry timestamps as text.

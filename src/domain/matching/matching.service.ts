@@ -15,6 +15,7 @@ import type { CandidateJudge } from './ports';
 import { rankCandidates } from './local-ranker';
 import { DEFAULT_PARAMS } from './pair-score';
 import { idfFrom } from './term-stats';
+import { candidateRows, newestInNetworks, queryNetworkIds } from './matching.repository';
 
 export interface Counterparty {
   intentId: string;
@@ -23,16 +24,6 @@ export interface Counterparty {
   statement: string;
   networkId: string;
   score: number;
-}
-
-interface CandidateRow {
-  id: string;
-  user_id: string;
-  payload: string;
-  summary: string;
-  name: string;
-  facets: Facets | null;
-  network_id: string;
 }
 
 /** The index narrows to this many candidates before the ranker reads them. */
@@ -100,19 +91,7 @@ export class MatchingService extends DomainService {
     if (intent.archivedAt) throw conflict('intent_inactive', { detail: 'The intent is archived' });
     if (intent.status === 'paused') throw conflict('intent_inactive', { detail: 'The intent is paused' });
 
-    const conn = em.getConnection();
-    // The query's networks where the caller is still a member, smallest first: a candidate's row
-    // names the first of these it shares (the tightest shared context). Members are counted here,
-    // once per query network, not once per candidate.
-    const networks = (
-      await conn.execute<Array<{ network_id: string }>>(
-        `select inet.network_id from intent_networks inet
-           join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
-          where inet.intent_id = ?
-          order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id`,
-        [a.userId, intent.id],
-      )
-    ).map((r) => r.network_id);
+    const networks = await queryNetworkIds(em, a.userId, intent.id);
     if (!networks.length) return [];
 
     const stored = await em.findOne(IntentVector, { intentId: intent.id });
@@ -124,23 +103,7 @@ export class MatchingService extends DomainService {
 
     const shortlist = await this.shortlist(intent.id, a.userId, networks, facets, sameText ? null : queryText, stored);
     if (!shortlist.length) return [];
-    const ordered = `{${networks.join(',')}}`;
-    const rows = await conn.execute<CandidateRow[]>(
-      `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
-         from intents i
-         left join intent_vectors v on v.intent_id = i.id
-         join lateral (
-           select inet.network_id
-             from intent_networks inet
-             join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
-            where inet.intent_id = i.id
-              and inet.network_id = any(?::uuid[])
-              and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
-            order by array_position(?::uuid[], inet.network_id)
-            limit 1) best on true
-        where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
-      [ordered, input.since ?? null, input.since ?? null, input.since ?? null, ordered, `{${shortlist.map((s) => s.id).join(',')}}`, a.userId],
-    );
+    const rows = await candidateRows(em, { networkIds: networks, since: input.since ?? null, intentIds: shortlist.map((s) => s.id), userId: a.userId });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const candidates = rows.map((r) => ({ id: r.id, reading: (r.facets?.v === FACETS_VERSION ? r.facets : extractFacets(r.payload)).reading }));
     // Word rarity among the intents compared (the query and its visible shortlist).
@@ -210,12 +173,7 @@ export class MatchingService extends DomainService {
         this.logger.error({ err }, 'vector index search failed; reading candidates from Postgres');
       }
     }
-    const rows = await this.em.getConnection().execute<Array<{ id: string }>>(
-      `select distinct i.id, i.created_at from intents i join intent_networks inet on inet.intent_id = i.id
-        where inet.network_id = any(?::uuid[]) and i.user_id <> ? and i.id <> ? and i.status = 'active' and i.archived_at is null
-        order by i.created_at desc limit ${SHORTLIST}`,
-      [`{${networkIds.join(',')}}`, userId, intentId],
-    );
-    return rows.map((r) => ({ id: r.id, score: 0 }));
+    const ids = await newestInNetworks(this.em, networkIds, userId, intentId, SHORTLIST);
+    return ids.map((id) => ({ id, score: 0 }));
   }
 }

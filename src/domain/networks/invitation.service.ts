@@ -9,7 +9,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { invitationMail } from './invitation.mail';
-import { addMembership, findNetwork, lockNetwork, membershipOf } from './network.records';
+import { addMembership, findNetwork, lockNetwork, membershipOf } from './networks.repository';
 import { inviteSchema } from './network.schemas';
 import { requireAccess } from '../access/require-access';
 

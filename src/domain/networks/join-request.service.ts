@@ -5,7 +5,7 @@ import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 import { memberView, type MemberView } from './membership.service';
-import { addMembership, findNetwork, lockNetwork } from './network.records';
+import { addMembership, findNetwork, lockNetwork } from './networks.repository';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 import { requireAccess } from '../access/require-access';
 

@@ -15,7 +15,7 @@ import {
   ownerCount,
   removeMembership,
   deleteNetwork,
-} from './network.records';
+} from './networks.repository';
 import { noticeMembershipEnded, noticeNetworkDeleted } from './network.notices';
 import { addMemberSchema, updateMemberSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';

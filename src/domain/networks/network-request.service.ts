@@ -8,7 +8,7 @@ import { DomainService } from '../shared/domain-service';
 import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { hasEarlyAccess } from '../access/early-access.policy';
-import { createNetworkWithOwner } from './network.records';
+import { createNetworkWithOwner } from './networks.repository';
 import { createNetworkRequestSchema, updateNetworkRequestSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 

@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { hasEarlyAccess } from '../access/early-access.policy';
 import { noticeNetworkDeleted } from './network.notices';
-import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './network.records';
+import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './networks.repository';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 import { requireAccess } from '../access/require-access';

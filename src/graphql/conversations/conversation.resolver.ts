@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { ConversationRow } from '../../domain/conversations/conversation.queries';
+import type { ConversationRow } from '../../domain/conversations/conversation.repository';
 import { plainInput } from '../accounts/plain-input';
 import { DeleteResultType } from '../agents/agent.types';
 import { UserType } from '../accounts/user.types';

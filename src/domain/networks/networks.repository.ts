@@ -3,12 +3,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Network, type JoinPolicy } from '../../entities/network.entity';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { NetworkMember, type NetworkRole } from '../../entities/network-member.entity';
+import type { IntentStatus } from '../../entities/intent.entity';
 import { notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 
 /**
- * Storage steps shared by the network use cases. Each runs on the caller's transaction.
+ * Every statement of the networks area: the storage steps of its use cases (each on the caller's
+ * transaction), the batch reads behind the per-request loaders, and the intents a network shows.
  */
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export interface NetworkFields {
   title: string;
@@ -99,4 +103,79 @@ export async function deleteNetwork(tx: EntityManager, networkId: string): Promi
 
 export async function ownerCount(tx: EntityManager, networkId: string): Promise<number> {
   return tx.count(NetworkMember, { networkId, role: 'owner' });
+}
+
+/** Batch reads behind a network's derived fields: one statement for a whole list of networks. */
+export async function memberCountsOf(em: EntityManager, networkIds: readonly string[]): Promise<number[]> {
+  if (!networkIds.length) return [];
+  const rows = await em.execute<Array<{ network_id: string; n: string }>>(
+    `select network_id, count(*) as n from network_members where network_id in (${placeholders(networkIds.length)}) group by network_id`,
+    [...networkIds],
+  );
+  const byId = new Map(rows.map((r) => [r.network_id, Number(r.n)]));
+  return networkIds.map((id) => byId.get(id) ?? 0);
+}
+
+/**
+ * The owner shown on a network: its creator while they are still an owner, otherwise the
+ * longest-standing owner.
+ */
+export async function ownerIdsOf(em: EntityManager, networkIds: readonly string[]): Promise<Array<string | null>> {
+  if (!networkIds.length) return [];
+  const rows = await em.execute<Array<{ network_id: string; user_id: string }>>(
+    `select distinct on (m.network_id) m.network_id, m.user_id
+     from network_members m join networks n on n.id = m.network_id
+     where m.network_id in (${placeholders(networkIds.length)}) and m.role = 'owner'
+     order by m.network_id, coalesce(m.user_id = n.created_by_id, false) desc, m.joined_at asc, m.user_id asc`,
+    [...networkIds],
+  );
+  const byId = new Map(rows.map((r) => [r.network_id, r.user_id]));
+  return networkIds.map((id) => byId.get(id) ?? null);
+}
+
+export async function rolesOf(em: EntityManager, userId: string, networkIds: readonly string[]): Promise<Array<NetworkRole | null>> {
+  if (!networkIds.length) return [];
+  const rows = await em.execute<Array<{ network_id: string; role: NetworkRole }>>(
+    `select network_id, role from network_members where user_id = ? and network_id in (${placeholders(networkIds.length)})`,
+    [userId, ...networkIds],
+  );
+  const byId = new Map(rows.map((r) => [r.network_id, r.role]));
+  return networkIds.map((id) => byId.get(id) ?? null);
+}
+
+/** A network's intent row, as its members see it. */
+export interface NetworkIntentRow {
+  id: string;
+  user_id: string;
+  payload: string;
+  summary: string;
+  status: IntentStatus;
+  created_at: Date;
+  updated_at: Date;
+  shared_at: Date;
+}
+
+/**
+ * Visible: active, unarchived intents shared here whose owners are still members. The member
+ * join is the rule itself, not only the unsharing done when someone leaves.
+ */
+const VISIBLE = `
+  from intent_networks s
+  join intents i on i.id = s.intent_id
+  join network_members m on m.network_id = s.network_id and m.user_id = i.user_id
+  where s.network_id = ? and i.archived_at is null and i.status = 'active'`;
+
+/** One page of the intents visible in a network, most recently shared first, and their total. */
+export async function visibleIntentsPage(
+  em: EntityManager,
+  networkId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: NetworkIntentRow[]; total: number }> {
+  const rows = await em.execute<NetworkIntentRow[]>(
+    `select i.id, i.user_id, i.payload, i.summary, i.status, i.created_at, i.updated_at, s.shared_at ${VISIBLE}
+     order by s.shared_at desc, i.id desc limit ? offset ?`,
+    [networkId, page.limit, page.offset],
+  );
+  const [{ n }] = await em.execute<Array<{ n: string }>>(`select count(*) as n ${VISIBLE}`, [networkId]);
+  return { rows, total: Number(n) };
 }

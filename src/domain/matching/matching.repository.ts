@@ -1,0 +1,195 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Facets } from './facets.rules';
+
+/**
+ * Every statement of the matching area: the intents the index is built from, the bookkeeping of
+ * `intent_vectors`, and discover's candidate reads. They run on the connection, outside any
+ * transaction of the caller, as the indexer and discover always have.
+ */
+
+/** An intent as the index stores it: networks count only while the owner is still a member there. */
+export interface IntentRow {
+  id: string;
+  user_id: string;
+  payload: string;
+  status: string;
+  archived_at: Date | null;
+  network_ids: string[];
+}
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+export async function intentRows(em: EntityManager, ids: readonly string[]): Promise<IntentRow[]> {
+  if (!ids.length) return [];
+  return em.getConnection().execute<IntentRow[]>(
+    `select i.id, i.user_id, i.payload, i.status, i.archived_at,
+            coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
+       from intents i
+       left join intent_networks inet on inet.intent_id = i.id
+       left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+      where i.id = any(?::uuid[])
+      group by i.id`,
+    [uuidArray(ids)],
+  );
+}
+
+/** Stored vectors of one embedder after `after` (by intent id), with their index payload. */
+export async function storedVectorsAfter(
+  em: EntityManager,
+  embedderId: string,
+  after: string,
+  limit: number,
+): Promise<Array<IntentRow & { vector: Buffer }>> {
+  return em.getConnection().execute<Array<IntentRow & { vector: Buffer }>>(
+    `select i.id, i.user_id, i.status, i.archived_at, v.vector,
+            coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
+       from intent_vectors v
+       join intents i on i.id = v.intent_id
+       left join intent_networks inet on inet.intent_id = i.id
+       left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+      where v.vector is not null and v.embedder = ? and i.id > ?
+      group by i.id, v.vector
+      order by i.id
+      limit ?`,
+    [embedderId, after, limit],
+  );
+}
+
+/** Marks these rows changed, so other instances' in-process indexes re-read their payload. */
+export async function touchVectors(em: EntityManager, intentIds: readonly string[]): Promise<void> {
+  await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(intentIds)]);
+}
+
+export async function intentIdsOfUser(em: EntityManager, userId: string): Promise<string[]> {
+  const rows = await em.getConnection().execute<Array<{ id: string }>>(`select id from intents where user_id = ?`, [userId]);
+  return rows.map((r) => r.id);
+}
+
+export async function allIntentIds(em: EntityManager): Promise<string[]> {
+  return (await em.getConnection().execute<Array<{ id: string }>>(`select id from intents order by id`)).map((r) => r.id);
+}
+
+export async function pendingVectorIds(em: EntityManager): Promise<string[]> {
+  return (await em.getConnection().execute<Array<{ intent_id: string }>>(`select intent_id from intent_vectors where state = 'pending' order by updated_at limit 5000`)).map(
+    (r) => r.intent_id,
+  );
+}
+
+/** Intents without a current vector for this embedder and facet version. */
+export async function staleIntentIds(em: EntityManager, embedderId: string, facetsVersion: number): Promise<string[]> {
+  return (
+    await em.getConnection().execute<Array<{ id: string }>>(
+      `select i.id from intents i left join intent_vectors v on v.intent_id = i.id
+        where v.intent_id is null or v.embedder <> ? or v.state = 'pending' or (v.facets->>'v')::int is distinct from ?`,
+      [embedderId, facetsVersion],
+    )
+  ).map((r) => r.id);
+}
+
+export async function backlogCount(em: EntityManager, embedderId: string): Promise<number> {
+  const [row] = await em.getConnection().execute<Array<{ count: string }>>(
+    `select count(*) as count from intents i left join intent_vectors v on v.intent_id = i.id
+      where v.intent_id is null or v.state <> 'ready' or v.embedder <> ?`,
+    [embedderId],
+  );
+  return Number(row.count);
+}
+
+/** The database's clock: watermarks are compared with the rows' own timestamps. */
+export async function databaseNow(em: EntityManager): Promise<Date> {
+  return em.getConnection().execute<Array<{ now: Date | string }>>(`select now() as now`).then((r) => new Date(r[0].now));
+}
+
+/** Where a sync with no watermark yet starts looking. */
+export async function syncStart(em: EntityManager): Promise<Date> {
+  return new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
+}
+
+/** Vectors and intents changed or created after `since`, with when. */
+export async function changedSince(em: EntityManager, since: Date): Promise<Array<{ id: string; changed_at: Date }>> {
+  return em.getConnection().execute<Array<{ id: string; changed_at: Date }>>(
+    `select intent_id as id, updated_at as changed_at from intent_vectors where updated_at > ?
+     union all select id, created_at from intents where created_at > ?`,
+    [since, since],
+  );
+}
+
+/** Ready vectors of this embedder touched after `since`, oldest first. Raw rows carry timestamps as text. */
+export async function vectorsTouchedSince(em: EntityManager, since: Date, embedderId: string): Promise<Array<{ intent_id: string; updated_at: string }>> {
+  return em.getConnection().execute<Array<{ intent_id: string; updated_at: string }>>(
+    `select intent_id, updated_at from intent_vectors where updated_at > ? and vector is not null and embedder = ? order by updated_at limit 5000`,
+    [since, embedderId],
+  );
+}
+
+export async function vectorsOf(em: EntityManager, intentIds: readonly string[]): Promise<Array<{ intent_id: string; vector: Buffer }>> {
+  return em.getConnection().execute<Array<{ intent_id: string; vector: Buffer }>>(`select intent_id, vector from intent_vectors where intent_id = any(?::uuid[])`, [
+    uuidArray(intentIds),
+  ]);
+}
+
+/**
+ * The intent's networks where the user is still a member, smallest first: a candidate's row
+ * names the first of these it shares (the tightest shared context). Members are counted here,
+ * once per query network, not once per candidate.
+ */
+export async function queryNetworkIds(em: EntityManager, userId: string, intentId: string): Promise<string[]> {
+  return (
+    await em.getConnection().execute<Array<{ network_id: string }>>(
+      `select inet.network_id from intent_networks inet
+         join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
+        where inet.intent_id = ?
+        order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id`,
+      [userId, intentId],
+    )
+  ).map((r) => r.network_id);
+}
+
+export interface CandidateRow {
+  id: string;
+  user_id: string;
+  payload: string;
+  summary: string;
+  name: string;
+  facets: Facets | null;
+  network_id: string;
+}
+
+/**
+ * The shortlisted intents the user may be introduced to: active, someone else's, shared (by a
+ * member) in one of `networkIds`, each with the first of those networks it shares; with `since`,
+ * only intents created or shared after it.
+ */
+export async function candidateRows(
+  em: EntityManager,
+  q: { networkIds: readonly string[]; since: string | null; intentIds: readonly string[]; userId: string },
+): Promise<CandidateRow[]> {
+  const ordered = uuidArray(q.networkIds);
+  return em.getConnection().execute<CandidateRow[]>(
+    `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
+       from intents i
+       left join intent_vectors v on v.intent_id = i.id
+       join lateral (
+         select inet.network_id
+           from intent_networks inet
+           join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+          where inet.intent_id = i.id
+            and inet.network_id = any(?::uuid[])
+            and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
+          order by array_position(?::uuid[], inet.network_id)
+          limit 1) best on true
+      where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
+    [ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId],
+  );
+}
+
+/** Without an index answer: the newest active intents of others shared in these networks. */
+export async function newestInNetworks(em: EntityManager, networkIds: readonly string[], userId: string, intentId: string, limit: number): Promise<string[]> {
+  const rows = await em.getConnection().execute<Array<{ id: string }>>(
+    `select distinct i.id, i.created_at from intents i join intent_networks inet on inet.intent_id = i.id
+      where inet.network_id = any(?::uuid[]) and i.user_id <> ? and i.id <> ? and i.status = 'active' and i.archived_at is null
+      order by i.created_at desc limit ?`,
+    [uuidArray(networkIds), userId, intentId, limit],
+  );
+  return rows.map((r) => r.id);
+}
