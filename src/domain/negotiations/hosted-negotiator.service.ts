@@ -1,19 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './ports';
-import type { OwnerQuestionTopic } from '../../entities/negotiation.entity';
 import type { JobQueue } from '../../jobs/job-queue';
 import { selectedNegotiator } from '../agents/agents.repository';
 import { readAgentQuestion, writeAgentThreadEntries } from '../conversations/agent-thread.entries';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadSides } from '../opportunities/opportunity-sides';
-import { intentOfSeat, lockOpportunity, otherSeat, seatOf } from '../opportunities/opportunity.records';
+import { intentOfSeat, otherSeat, seatOf } from '../opportunities/opportunity.records';
+import { lockOpportunity } from '../opportunities/opportunity.repository';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { DomainError } from '../shared/errors';
 import { isStorableText } from '../shared/validation';
 import { recordTurn } from './negotiation-turns';
-import { rulesView, stateByNegotiation, turnsOf } from './negotiation.records';
+import { rulesView } from './negotiation.records';
+import {
+  answerQuestion,
+  awaitingHostedAmong,
+  awaitingHostedUnasked,
+  expireQuestion,
+  insertQuestion,
+  openAwaiting,
+  openQuestions,
+  progressOf,
+  questionsOf,
+  staleQuestions,
+  stateByNegotiation,
+  systemAgentOf,
+  turnsOf,
+  userName,
+} from './negotiation.repository';
 import { availableActions, MAX_TURNS, MESSAGE_LIMIT, REFUSALS } from './negotiation.rules';
 
 export const HOSTED_TURN_JOB = 'negotiations.hosted-turn';
@@ -32,18 +48,6 @@ export type RunOutcome =
   | 'raced'
   | 'idle';
 
-interface QuestionRow {
-  id: string;
-  owner_id: string;
-  negotiation_id: string;
-  turn_index: number;
-  topic_key: string;
-  topic: OwnerQuestionTopic | string;
-  text: string;
-  answer: string | null;
-  expired_at: Date | null;
-}
-
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 const repeatsTheirs = (ctx: NegotiationContext, message: string) => ctx.turns.some((t) => !t.mine && normalise(t.message) === normalise(message));
 
@@ -56,10 +60,6 @@ function lastResort(ctx: NegotiationContext): Extract<NegotiatorDecision, { kind
   }
 }
 const SWEEP_BATCH = 500;
-
-/** Open negotiations awaiting an owner whose seat the hosted negotiator holds (no active external agent selected). */
-const AWAITING_HOSTED_SQL = `n.outcome is null and n.awaiting_user_id is not null and n.turn_count < ${MAX_TURNS}
-  and not exists (select 1 from agents a where a.owner_id = n.awaiting_user_id and a.type = 'external' and a.handle_negotiations and a.status = 'active')`;
 
 /**
  * The hosted negotiator: a pg-boss job per (negotiation, turn index) takes the turn of a seat
@@ -96,10 +96,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
   /** Enqueues the next turn of those negotiations that await a hosted seat. */
   async wake(negotiationIds: string[]): Promise<void> {
     if (!negotiationIds.length) return;
-    const rows = await this.em.execute<Array<{ id: string; turn_count: number }>>(
-      `select n.id, n.turn_count from negotiations n where n.id = any(?::uuid[]) and ${AWAITING_HOSTED_SQL}`,
-      [`{${[...new Set(negotiationIds)].join(',')}}`],
-    );
+    const rows = await awaitingHostedAmong(this.em, negotiationIds);
     for (const r of rows) await this.enqueue(r.id, Number(r.turn_count));
   }
 
@@ -109,8 +106,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
 
   /** Wakes the open negotiations awaiting a user (their seat just came back to the hosted negotiator). */
   async wakeAwaiting(userId: string): Promise<void> {
-    const rows = await this.em.execute<Array<{ id: string }>>(`select n.id from negotiations n where n.awaiting_user_id = ? and n.outcome is null`, [userId]);
-    await this.wake(rows.map((r) => r.id));
+    await this.wake(await openAwaiting(this.em, userId));
   }
 
   /**
@@ -130,7 +126,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     if (seatHolder.type !== 'system' || !seatHolder.agentId) return 'not-hosted';
     if (!state.intentsActive) return 'inactive';
 
-    const questions = await this.questionsOf(em, negotiationId, ownerId);
+    const questions = await questionsOf(em, negotiationId, ownerId);
     if (questions.some((q) => q.turn_index === turnIndex && q.answer === null && !q.expired_at)) return 'waiting-owner';
 
     const o = state.opportunity;
@@ -140,7 +136,7 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     const mine = sides.get(intentOfSeat(o, seat))!;
     const theirs = sides.get(intentOfSeat(o, theirSeat))!;
     const turns = await turnsOf(em, negotiationId);
-    const introducer = o.introducerId ? (await em.execute<Array<{ name: string }>>(`select name from users where id = ?`, [o.introducerId]))[0] : undefined;
+    const introducerName = o.introducerId ? await userName(em, o.introducerId) : undefined;
     const ctx: NegotiationContext = {
       turnIndex,
       maxTurns: MAX_TURNS,
@@ -149,10 +145,10 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
       turns: turns.map((t) => ({ turnIndex: t.turnIndex, mine: t.seatUserId === ownerId, action: t.action, message: t.message, meta: t.meta })),
       me: { name: mine.name || 'My owner', intentText: mine.text, facets: mine.facets },
       them: { name: theirs.name || 'The other side', intentText: theirs.text, facets: theirs.facets },
-      introducer: introducer && o.context ? { name: introducer.name, context: o.context } : null,
+      introducer: introducerName !== undefined && o.context ? { name: introducerName, context: o.context } : null,
       ownerAnswers: questions
         .filter((q) => q.answer !== null)
-        .map((q) => ({ topic: q.topic as OwnerQuestionTopic, question: q.text, answer: q.answer! })),
+        .map((q) => ({ topic: q.topic, question: q.text, answer: q.answer! })),
     };
     const decided = await this.policy.decide(ctx);
     if (decided.kind === 'turn' && decided.note) this.logger.warn({ negotiationId, turnIndex, note: decided.note }, 'hosted negotiator used the rules turn');
@@ -214,15 +210,20 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     await em.transactional(async (tx) => {
       const t = tx as EntityManager;
       await lockOpportunity(t, at.opportunityId);
-      const [n] = await t.execute<Array<{ turn_count: number; outcome: string | null }>>(`select turn_count, outcome from negotiations where id = ?`, [at.negotiationId]);
-      if (!n || n.outcome || Number(n.turn_count) !== at.turnIndex) return;
+      const n = await progressOf(t, at.negotiationId);
+      if (!n || n.outcome || n.turnCount !== at.turnIndex) return;
       const id = randomUUID();
-      const inserted = await t.execute<Array<{ id: string }>>(
-        `insert into negotiation_questions (id, negotiation_id, owner_id, intent_id, turn_index, topic_key, topic, text, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, now()) on conflict do nothing returning id`,
-        [id, at.negotiationId, at.ownerId, at.intentId, at.turnIndex, d.topicKey, JSON.stringify(d.topic), d.text],
-      );
-      if (!inserted.length) return;
+      const inserted = await insertQuestion(t, {
+        id,
+        negotiationId: at.negotiationId,
+        ownerId: at.ownerId,
+        intentId: at.intentId,
+        turnIndex: at.turnIndex,
+        topicKey: d.topicKey,
+        topic: d.topic,
+        text: d.text,
+      });
+      if (!inserted) return;
       await writeAgentThreadEntries(t, {
         ownerId: at.ownerId,
         agentId: at.agentId,
@@ -241,22 +242,11 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     });
   }
 
-  private async questionsOf(em: EntityManager, negotiationId: string, ownerId: string): Promise<QuestionRow[]> {
-    const rows = await em.execute<QuestionRow[]>(
-      `select id, owner_id, negotiation_id, turn_index, topic_key, topic, text, answer, expired_at from negotiation_questions where negotiation_id = ? and owner_id = ? order by created_at, id`,
-      [negotiationId, ownerId],
-    );
-    return rows.map((r) => ({ ...r, turn_index: Number(r.turn_index), topic: typeof r.topic === 'string' ? JSON.parse(r.topic) : r.topic }));
-  }
-
   /** The owner answered a question in the agent thread (the `agent.answered` hook): record it and continue. */
   async onAnswered(input: { userId: string; questionId: string; text: string }): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ negotiation_id: string }>>(
-      `update negotiation_questions set answer = ?, answered_at = now() where id::text = ? and owner_id = ? and answer is null and expired_at is null returning negotiation_id`,
-      [input.text, input.questionId, input.userId],
-    );
-    if (!rows.length) return false;
-    await this.wake([rows[0].negotiation_id]);
+    const negotiationId = await answerQuestion(this.em, input);
+    if (negotiationId === null) return false;
+    await this.wake([negotiationId]);
     return true;
   }
 
@@ -269,21 +259,13 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
     const em = this.em;
     const ended = (await reconcileEndings(em, { kind: 'all' })).length;
     let answers = 0;
-    const open = await em.execute<Array<{ id: string; owner_id: string }>>(
-      `select q.id, q.owner_id from negotiation_questions q join negotiations n on n.id = q.negotiation_id
-        where q.answer is null and q.expired_at is null and n.outcome is null and n.turn_count = q.turn_index order by q.created_at limit ${SWEEP_BATCH}`,
-    );
+    const open = await openQuestions(em, SWEEP_BATCH);
     for (const q of open) {
       const thread = await readAgentQuestion(em, q.owner_id, q.id);
       if (thread?.status === 'answered' && thread.answer !== null && (await this.onAnswered({ userId: q.owner_id, questionId: q.id, text: thread.answer }))) answers += 1;
     }
     const expired = await this.expireStaleQuestions(em);
-    const waiting = await em.execute<Array<{ id: string; turn_count: number }>>(
-      `select n.id, n.turn_count from negotiations n
-        where ${AWAITING_HOSTED_SQL}
-          and not exists (select 1 from negotiation_questions q where q.negotiation_id = n.id and q.turn_index = n.turn_count and q.answer is null and q.expired_at is null)
-        order by n.updated_at limit ${SWEEP_BATCH}`,
-    );
+    const waiting = await awaitingHostedUnasked(em, SWEEP_BATCH);
     for (const r of waiting) await this.enqueue(r.id, Number(r.turn_count));
     return { ended, answers, expired, woken: waiting.length };
   }
@@ -294,22 +276,17 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
    * owner is not left with a question nobody waits for.
    */
   private async expireStaleQuestions(em: EntityManager): Promise<number> {
-    const stale = await em.execute<Array<{ id: string; owner_id: string; intent_id: string }>>(
-      `select q.id, q.owner_id, q.intent_id from negotiation_questions q join negotiations n on n.id = q.negotiation_id
-        where q.answer is null and q.expired_at is null and (n.outcome is not null or n.turn_count <> q.turn_index)
-        order by q.created_at limit ${SWEEP_BATCH}`,
-    );
+    const stale = await staleQuestions(em, SWEEP_BATCH);
     let count = 0;
     for (const q of stale) {
       await em.transactional(async (tx) => {
         const t = tx as EntityManager;
-        const marked = await t.execute(`update negotiation_questions set expired_at = now() where id = ? and answer is null and expired_at is null returning id`, [q.id]);
-        if (!marked.length) return;
-        const [agent] = await t.execute<Array<{ id: string }>>(`select id from agents where owner_id = ? and type = 'system'`, [q.owner_id]);
-        if (agent) {
+        if (!(await expireQuestion(t, q.id))) return;
+        const agentId = await systemAgentOf(t, q.owner_id);
+        if (agentId) {
           await writeAgentThreadEntries(t, {
             ownerId: q.owner_id,
-            agentId: agent.id,
+            agentId,
             intentId: q.intent_id,
             entries: [{ kind: 'expire', id: `expire-${q.id}`, createdAt: new Date().toISOString(), questionId: q.id }],
           });

@@ -3,11 +3,13 @@ import type { TurnMeta } from '../../entities/negotiation.entity';
 import { appendEvents, type FrameInput } from '../events/event-log';
 import { selectedNegotiator } from '../agents/agents.repository';
 import { opportunityStatusFrame, toBothOwners } from '../opportunities/opportunity.frames';
-import { DUE_ENDING_SQL, otherSeat, seatOf, userOfSeat } from '../opportunities/opportunity.records';
+import { otherSeat, seatOf, userOfSeat } from '../opportunities/opportunity.records';
+import { dueEndingOf, setEnding, touch } from '../opportunities/opportunity.repository';
 import { codeOfStatus } from '../shared/error-table';
 import { DomainError } from '../shared/errors';
 import { negotiationChangedFrame, negotiationSettledFrame, negotiationTurnFrame } from './negotiation.frames';
-import { stateByOpportunity, turnsOf, rulesView, type NegotiationState } from './negotiation.records';
+import { rulesView, type NegotiationState } from './negotiation.records';
+import { advanceNegotiation, insertTurn, stateByOpportunity, turnsOf } from './negotiation.repository';
 import { effectOf, REFUSALS, refusalFor, type NegotiationAction, type Refusal } from './negotiation.rules';
 
 /** A refusal of the turn protocol as a domain error: the documented text and status (and, for a body, its details). */
@@ -47,7 +49,7 @@ export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<T
     const state = await stateByOpportunity(t, req.opportunityId, true);
     if (!state) throw refused(REFUSALS.noNegotiation);
     if (state.negotiation.turnCount !== req.expectedTurnCount) throw refused(REFUSALS.raced);
-    const [{ due }] = await t.execute<Array<{ due: string | null }>>(`select ${DUE_ENDING_SQL} as due from opportunities o where o.id = ?`, [req.opportunityId]);
+    const due = await dueEndingOf(t, req.opportunityId);
     if (due) throw refused(due === 'intent_archived' ? REFUSALS.intentInactive : REFUSALS.settled);
     const turns = await turnsOf(t, state.negotiation.id);
     const view = rulesView(state, turns);
@@ -59,30 +61,26 @@ export async function recordTurn(em: EntityManager, req: TurnRequest): Promise<T
     }
     const effect = effectOf(view, req.seatUserId, req.action);
     const turnIndex = state.negotiation.turnCount;
-    await t.execute(
-      `update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
-              settled_at = case when ?::text is null then null else now() end, updated_at = now()
-        where id = ?`,
-      [effect.awaitingUserId, effect.outcome, effect.outcome, state.negotiation.id],
-    );
+    await advanceNegotiation(t, state.negotiation.id, effect);
     if (effect.opportunityStatus) {
-      await t.execute(`update opportunities set status = ?, ended_reason = ?, updated_at = now() where id = ?`, [
-        effect.opportunityStatus,
-        effect.opportunityStatus === 'rejected' ? 'declined' : null,
-        req.opportunityId,
-      ]);
+      await setEnding(t, req.opportunityId, effect.opportunityStatus, effect.opportunityStatus === 'rejected' ? 'declined' : null);
     } else {
-      await t.execute(`update opportunities set updated_at = now() where id = ?`, [req.opportunityId]);
+      await touch(t, req.opportunityId);
     }
     await appendEvents(t, turnFrames(state, req, turnIndex, effect));
     // Last, with the database's clock (clock_timestamp(), not now(): the time this statement runs,
     // not the transaction's start): a request that arrived before this moment, on the same clock,
     // cannot have seen the turn, and is refused as having lost the race
     // (NegotiationService.submit). One clock for every instance, so their own clocks never decide.
-    await t.execute(
-      `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, clock_timestamp())`,
-      [state.negotiation.id, turnIndex, req.seatUserId, req.executorAgentId, req.action, req.message, req.meta ? JSON.stringify(req.meta) : null],
-    );
+    await insertTurn(t, {
+      negotiationId: state.negotiation.id,
+      turnIndex,
+      seatUserId: req.seatUserId,
+      agentId: req.executorAgentId,
+      action: req.action,
+      message: req.message,
+      meta: req.meta,
+    });
     return { negotiationId: state.negotiation.id, turnIndex, awaitingUserId: effect.awaitingUserId, settled: effect.outcome !== null };
   });
 }

@@ -4,13 +4,13 @@ import { DatabaseClock } from '../../db/database-clock';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
-import { DUE_ENDING_SQL } from '../opportunities/opportunity.records';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
-import { STATE_COLUMNS, stateByOpportunity, stateOf, turnsOf, turnsOfMany, rulesView, type NegotiationState } from './negotiation.records';
+import { rulesView, type NegotiationState } from './negotiation.records';
+import { databaseNow, intentStatements, stateByOpportunity, statesByOpportunities, statesPage, turnsOf, turnsOfMany, userExists, type NegotiationScope } from './negotiation.repository';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
@@ -42,10 +42,7 @@ function executorOf(actor: Actor, agentId: string | null): string | null {
  * API (the hosted negotiator submits through the same recordTurn).
  */
 export class NegotiationService extends DomainService {
-  private readonly clock = new DatabaseClock(async () => {
-    const [{ now }] = await this.em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
-    return now;
-  });
+  private readonly clock = new DatabaseClock(() => databaseNow(this.em));
 
   constructor(
     core: CoreDeps,
@@ -118,14 +115,7 @@ export class NegotiationService extends DomainService {
     const input = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = input.intentId ? (await requireOwnIntent(em, userId, input.intentId)).id : null;
-    const clauses = ['(o.user_a_id = ? or o.user_b_id = ?)'];
-    const params: unknown[] = [userId, userId];
-    if (intentId) {
-      clauses.push('(o.intent_a_id = ? or o.intent_b_id = ?)');
-      params.push(intentId, intentId);
-    }
-    if (input.state) clauses.push(input.state === 'open' ? `(n.outcome is null and ${DUE_ENDING_SQL} is null)` : `(n.outcome is not null or ${DUE_ENDING_SQL} is not null)`);
-    return this.page(userId, clauses.join(' and '), params, input.limit ?? LIST_DEFAULT, input.offset ?? 0);
+    return this.page(userId, { kind: 'seats', userId, intentId, state: input.state }, input.limit ?? LIST_DEFAULT, input.offset ?? 0);
   }
 
   /**
@@ -138,24 +128,15 @@ export class NegotiationService extends DomainService {
     const em = this.em;
     const other = input.userId.toLowerCase();
     if (other !== me) {
-      const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from users where id = ?`, [other]);
-      if (!Number(row.n)) throw notFound('User');
+      if (!(await userExists(em, other))) throw notFound('User');
     }
-    const where = other === me ? '(o.user_a_id = ? or o.user_b_id = ?)' : '((o.user_a_id = ? and o.user_b_id = ?) or (o.user_b_id = ? and o.user_a_id = ?))';
-    const params = other === me ? [me, me] : [me, other, me, other];
-    return this.page(me, where, params, input.limit ?? USER_HISTORY_DEFAULT, input.offset ?? 0);
+    const scope: NegotiationScope = other === me ? { kind: 'seats', userId: me, intentId: null, state: null } : { kind: 'pair', userId: me, otherId: other };
+    return this.page(me, scope, input.limit ?? USER_HISTORY_DEFAULT, input.offset ?? 0);
   }
 
-  private async page(userId: string, where: string, params: unknown[], limit: number, offset: number): Promise<NegotiationPage> {
-    const em = this.em;
-    const [rows, [{ n }]] = await Promise.all([
-      em.execute<Array<Parameters<typeof stateOf>[0]>>(
-        `select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where ${where} order by n.updated_at desc, n.id desc limit ? offset ?`,
-        [...params, limit, offset],
-      ),
-      em.execute<Array<{ n: string }>>(`select count(*) as n from negotiations n join opportunities o on o.id = n.opportunity_id where ${where}`, params),
-    ]);
-    return { negotiations: await this.views(userId, rows.map(stateOf), false), limit, offset, total: Number(n) };
+  private async page(userId: string, scope: NegotiationScope, limit: number, offset: number): Promise<NegotiationPage> {
+    const { states, total } = await statesPage(this.em, scope, limit, offset);
+    return { negotiations: await this.views(userId, states, false), limit, offset, total };
   }
 
   private async views(userId: string, states: NegotiationState[], withTurns: boolean): Promise<NegotiationView[]> {
@@ -163,11 +144,7 @@ export class NegotiationService extends DomainService {
     const em = this.em;
     const people = await loadPeople(em, states.flatMap((s) => [s.opportunity.userAId, s.opportunity.userBId, s.opportunity.introducerId]));
     const intentIds = states.flatMap((s) => [s.opportunity.intentAId, s.opportunity.intentBId]);
-    const statements: Statements = new Map(
-      (await em.execute<Array<{ id: string; summary: string; payload: string }>>(`select id, summary, payload from intents where id = any(?::uuid[])`, [`{${[...new Set(intentIds)].join(',')}}`])).map(
-        (r) => [r.id, r.summary.trim() || r.payload],
-      ),
-    );
+    const statements: Statements = await intentStatements(em, intentIds);
     const turns = withTurns ? await turnsOfMany(em, states.map((s) => s.negotiation.id)) : null;
     return states.map((s) => negotiationViewOf(s, userId, people, statements, turns ? turns.get(s.negotiation.id) ?? [] : null));
   }
@@ -175,11 +152,7 @@ export class NegotiationService extends DomainService {
   /** Single-read views of the negotiations of these opportunities (for the graph; one query per kind). */
   async readManyAs(userId: string, opportunityIds: readonly string[]): Promise<Array<NegotiationView | null>> {
     if (!opportunityIds.length) return [];
-    const rows = await this.em.execute<Array<Parameters<typeof stateOf>[0]>>(
-      `select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where o.id = any(?::uuid[])`,
-      [`{${[...new Set(opportunityIds)].join(',')}}`],
-    );
-    const views = await this.views(userId, rows.map(stateOf), true);
+    const views = await this.views(userId, await statesByOpportunities(this.em, opportunityIds), true);
     const byOpportunity = new Map(views.map((v) => [v.opportunityId, v]));
     return opportunityIds.map((id) => byOpportunity.get(id) ?? null);
   }

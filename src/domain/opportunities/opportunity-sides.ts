@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { extractFacets, FACETS_VERSION, type Facets } from '../matching/facets.rules';
+import { peopleRows, sideRows } from './opportunity.repository';
 import type { People } from './opportunity.views';
 
 /** An intent with what the card and the negotiator read from it. */
@@ -15,18 +16,6 @@ export interface IntentSide {
   facets: Facets;
 }
 
-interface SideRow {
-  id: string;
-  user_id: string;
-  payload: string;
-  summary: string;
-  status: string;
-  archived_at: Date | null;
-  name: string;
-  avatar: string;
-  facets: Facets | null;
-}
-
 /**
  * Intents with their owners and facets, in one query. Facets come from matching's stored row
  * when it is current, else they are read from the text with the same rules.
@@ -34,12 +23,7 @@ interface SideRow {
 export async function loadSides(em: EntityManager, intentIds: string[]): Promise<Map<string, IntentSide>> {
   const unique = [...new Set(intentIds)];
   if (!unique.length) return new Map();
-  const rows = await em.execute<SideRow[]>(
-    `select i.id, i.user_id, i.payload, i.summary, i.status, i.archived_at, u.name, u.avatar, v.facets
-       from intents i join users u on u.id = i.user_id left join intent_vectors v on v.intent_id = i.id
-      where i.id = any(?::uuid[])`,
-    [`{${unique.join(',')}}`],
-  );
+  const rows = await sideRows(em, unique);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -62,6 +46,6 @@ export async function loadSides(em: EntityManager, intentIds: string[]): Promise
 export async function loadPeople(em: EntityManager, userIds: Array<string | null>): Promise<People> {
   const ids = [...new Set(userIds.filter((x): x is string => !!x))];
   if (!ids.length) return new Map();
-  const rows = await em.execute<Array<{ id: string; name: string; avatar: string }>>(`select id, name, avatar from users where id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
+  const rows = await peopleRows(em, ids);
   return new Map(rows.map((r) => [r.id, { userId: r.id, name: r.name, avatar: r.avatar }]));
 }

@@ -5,7 +5,6 @@ import type { Actor } from '../auth/actor';
 import { Opportunity, type OpportunityCard } from '../../entities/opportunity.entity';
 import { appendEvents } from '../events/event-log';
 import { requireOwnIntent } from '../intents/own-intent';
-import { MAX_TURNS } from '../negotiations/negotiation.rules';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { parseInput } from '../shared/validation';
 import { openDirectConversation } from '../conversations/direct-conversation';
@@ -24,9 +23,25 @@ import {
   introductionNotPossible,
 } from './opportunity.errors';
 import { opportunityNewFrame, opportunityStatusFrame, toBothOwners } from './opportunity.frames';
-import { findPair, fromReadRow, lockOpportunity, READ_COLUMNS, READ_STATUS_SQL, otherSeat, seatOf, userOfSeat } from './opportunity.records';
+import { fromReadRow, otherSeat, seatOf, userOfSeat } from './opportunity.records';
+import {
+  approveSeat,
+  findPair,
+  hasIntent,
+  insertNegotiation,
+  insertOpportunity,
+  introducerOf,
+  isUndecided,
+  listPage,
+  lockOpportunity,
+  networkTitles,
+  readRowsByIds,
+  setStatus,
+  sharedIn,
+  undecidedAmong,
+} from './opportunity.repository';
 import { applyOwnerMove, type OwnerMove } from './opportunity.rules';
-import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema, type ListFilter } from './opportunity.schemas';
+import { introduceSchema, LIST_DEFAULT_LIMIT, listSchema, openSchema, statusSchema } from './opportunity.schemas';
 import { viewOf, type OpportunityView } from './opportunity.views';
 import { accessibleIds, requireAccess, resolveAccessible } from '../access/require-access';
 
@@ -91,8 +106,8 @@ export class OpportunityService extends DomainService {
       if (!theirs) throw counterpartyNotFound(intentId);
       if (theirs.userId === userId) throw sameOwner();
       if (!visible.has(intentId)) throw counterpartyNotFound(intentId);
-      if (!(await this.sharedIn(em, mine.id, networkId))) throw intentNotShared(mine.id, networkId);
-      if (!(await this.sharedIn(em, intentId, networkId))) throw intentNotShared(intentId, networkId);
+      if (!(await sharedIn(em, mine.id, networkId))) throw intentNotShared(mine.id, networkId);
+      if (!(await sharedIn(em, intentId, networkId))) throw intentNotShared(intentId, networkId);
       if (theirs.archived || theirs.status !== 'active') throw intentInactive(intentId);
       pairs.push({ a: own, b: theirs, networkId });
     }
@@ -115,13 +130,12 @@ export class OpportunityService extends DomainService {
     const b = sides.get(second)!;
     if (a.userId === userId || b.userId === userId) throw introducerOwnsIntent();
     if (a.userId === b.userId) throw sameOwner();
-    for (const side of [a, b]) if (!(await this.sharedIn(em, side.intentId, networkId))) throw intentNotShared(side.intentId, networkId);
+    for (const side of [a, b]) if (!(await sharedIn(em, side.intentId, networkId))) throw intentNotShared(side.intentId, networkId);
     for (const side of [a, b]) if (side.archived || side.status !== 'active') throw intentInactive(side.intentId);
     const [id] = await this.openPairs([{ a, b, networkId }], userId, input.context);
     // The pair had an opportunity already, opened by its owners or by someone else: the caller is
     // not one of its parties and learns neither its id nor anything of it (docs/adr/0071).
-    const [row] = await em.execute<Array<{ introducer_id: string | null }>>(`select introducer_id from opportunities where id = ?`, [id]);
-    if (row?.introducer_id !== userId) throw introductionNotPossible();
+    if ((await introducerOf(em, id)) !== userId) throw introductionNotPossible();
     return (await this.viewsFor(userId, [id]))[0];
   }
 
@@ -130,15 +144,11 @@ export class OpportunityService extends DomainService {
     const filter = parseInput(listSchema, raw ?? {});
     const em = this.em;
     const intentId = intentIdOrShort ? (await requireOwnIntent(em, userId, intentIdOrShort)).id : null;
-    const { where, params } = listWhere(userId, filter, intentId);
     const limit = filter.limit ?? LIST_DEFAULT_LIMIT;
     const offset = filter.offset ?? 0;
-    const [rows, [{ n }]] = await Promise.all([
-      em.execute<Array<Parameters<typeof fromReadRow>[0]>>(`select ${READ_COLUMNS} from opportunities o where ${where} order by o.updated_at desc, o.id desc limit ? offset ?`, [...params, limit, offset]),
-      em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities o where ${where}`, params),
-    ]);
+    const { rows, total } = await listPage(em, userId, filter, intentId, limit, offset);
     const opportunities = await this.views(userId, rows.map(fromReadRow));
-    return { opportunities, limit, offset, total: Number(n) };
+    return { opportunities, limit, offset, total };
   }
 
   async get(actor: Actor, idOrShort: string): Promise<OpportunityView> {
@@ -160,8 +170,7 @@ export class OpportunityService extends DomainService {
     const id = await resolveAccessible(em, { userId }, 'opportunity.party', idOrShort);
     if (viaIntentId) {
       const intent = await requireOwnIntent(em, userId, viaIntentId);
-      const [row] = await em.execute<Array<{ n: string }>>(`select count(*) as n from opportunities where id = ? and ? in (intent_a_id, intent_b_id)`, [id, intent.id]);
-      if (!Number(row.n)) throw opportunityNotFound();
+      if (!(await hasIntent(em, id, intent.id))) throw opportunityNotFound();
     }
     await reconcileEndings(em, { kind: 'opportunity', id });
     const counterpartUserId = await em.transactional(async (tx) => {
@@ -172,20 +181,17 @@ export class OpportunityService extends DomainService {
       const seat = seatOf(o, userId);
       if (!seat) throw notAnOwner();
       if (locked.due) throw opportunityClosed('expired');
-      const [n] = await t.execute<Array<{ undecided: boolean }>>(
-        `select (outcome is null and turn_count >= ?) as undecided from negotiations where opportunity_id = ?`,
-        [MAX_TURNS, id],
-      );
+      const undecided = await isUndecided(t, id);
       const mineAt = seat === 'a' ? o.approvedAAt : o.approvedBAt;
       const peerAt = seat === 'a' ? o.approvedBAt : o.approvedAAt;
-      const r = applyOwnerMove({ status: o.status, approvedByMe: !!mineAt, approvedByPeer: !!peerAt, undecided: !!n?.undecided }, kind);
+      const r = applyOwnerMove({ status: o.status, approvedByMe: !!mineAt, approvedByPeer: !!peerAt, undecided }, kind);
       if ('refuse' in r) throw r.refuse;
-      if (r.approve) await t.execute(`update opportunities set ${seat === 'a' ? 'approved_a_at' : 'approved_b_at'} = now(), updated_at = now() where id = ?`, [id]);
+      if (r.approve) await approveSeat(t, id, seat);
       if (r.status === 'rejected' && o.status !== 'rejected') {
         await finish(t, o, 'rejected', 'owner_rejected');
       } else if (r.status !== o.status) {
         const conversationId = r.openConversation ? await openDirectConversation(t, o.userAId, o.userBId) : null;
-        await t.execute(`update opportunities set status = ?, conversation_id = coalesce(?, conversation_id), updated_at = now() where id = ?`, [r.status, conversationId, id]);
+        await setStatus(t, id, r.status, conversationId);
         await appendEvents(t, toBothOwners(o, (s) => opportunityStatusFrame(o, s, r.status)));
       }
       return userOfSeat(o, otherSeat(seat));
@@ -204,7 +210,7 @@ export class OpportunityService extends DomainService {
   /** Like viewsFor, with null for an id that is gone (batch loaders). */
   async viewsOrNull(userId: string, ids: readonly string[]): Promise<Array<OpportunityView | null>> {
     if (!ids.length) return [];
-    const rows = await this.em.execute<Array<Parameters<typeof fromReadRow>[0]>>(`select ${READ_COLUMNS} from opportunities o where o.id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
+    const rows = await readRowsByIds(this.em, ids);
     const views = await this.views(userId, rows.map(fromReadRow));
     const byId = new Map(views.map((v) => [v.id, v]));
     return ids.map((id) => byId.get(id) ?? null);
@@ -214,14 +220,7 @@ export class OpportunityService extends DomainService {
     if (!list.length) return [];
     const em = this.em;
     const people = await loadPeople(em, list.flatMap((o) => [o.userAId, o.userBId, o.introducerId]));
-    const undecided = new Set(
-      (
-        await em.execute<Array<{ opportunity_id: string }>>(
-          `select opportunity_id from negotiations where opportunity_id = any(?::uuid[]) and outcome is null and turn_count >= ?`,
-          [`{${list.map((o) => o.id).join(',')}}`, MAX_TURNS],
-        )
-      ).map((r) => r.opportunity_id),
-    );
+    const undecided = await undecidedAmong(em, list.map((o) => o.id));
     return list.map((o) => viewOf(o, userId, people, undecided.has(o.id)));
   }
 
@@ -239,7 +238,7 @@ export class OpportunityService extends DomainService {
       if (id) existing.set(pairKey(p.a.intentId, p.b.intentId), id);
     }
     const fresh = pairs.filter((p) => !existing.has(pairKey(p.a.intentId, p.b.intentId)));
-    const titles = await this.networkTitles(fresh.map((p) => p.networkId));
+    const titles = await networkTitles(em, fresh.map((p) => p.networkId));
     const introducer = introducerId ? (await loadPeople(em, [introducerId])).get(introducerId) : undefined;
     const cards = new Map<string, OpportunityCard>();
     for (const p of fresh) {
@@ -272,19 +271,10 @@ export class OpportunityService extends DomainService {
             card: cards.get(key)!,
             expiresAt: new Date(Date.now() + ttlMs),
           });
-          const inserted = await tx.execute<Array<{ id: string }>>(
-            `insert into opportunities (id, intent_a_id, intent_b_id, user_a_id, user_b_id, network_id, introducer_id, context, status, card, expires_at, created_at, updated_at)
-             values (?, ?, ?, ?, ?, ?, ?, ?, 'negotiating', ?, ?, now(), now())
-             on conflict do nothing returning id`,
-            [o.id, o.intentAId, o.intentBId, o.userAId, o.userBId, o.networkId, o.introducerId, o.context, JSON.stringify(o.card), o.expiresAt],
-          );
-          if (!inserted.length) continue;
+          if (!(await insertOpportunity(tx as EntityManager, o))) continue;
           const negotiationId = randomUUID();
           // The opener's seat moves first (decisions.md section 3).
-          await tx.execute(
-            `insert into negotiations (id, opportunity_id, awaiting_user_id, outcome, turn_count, created_at, updated_at) values (?, ?, ?, null, 0, now(), now())`,
-            [negotiationId, o.id, o.userAId],
-          );
+          await insertNegotiation(tx as EntityManager, negotiationId, o.id, o.userAId);
           await appendEvents(tx as EntityManager, toBothOwners(o, (seat) => opportunityNewFrame(o, seat)));
           existing.set(key, o.id);
           created.push(negotiationId);
@@ -302,50 +292,4 @@ export class OpportunityService extends DomainService {
     if (created.length) await this.waker.wake(created);
     return pairs.map((p) => existing.get(pairKey(p.a.intentId, p.b.intentId))!);
   }
-
-  private async networkTitles(ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await this.em.execute<Array<{ id: string; title: string }>>(`select id, title from networks where id = any(?::uuid[])`, [`{${[...new Set(ids)].join(',')}}`]);
-    return new Map(rows.map((r) => [r.id, r.title]));
-  }
-
-  /** Shared in the network by an owner who is still a member there. */
-  private async sharedIn(em: EntityManager, intentId: string, networkId: string): Promise<boolean> {
-    const rows = await em.execute<Array<{ ok: boolean }>>(
-      `select exists (
-         select 1 from intent_networks s join intents i on i.id = s.intent_id
-           join network_members m on m.network_id = s.network_id and m.user_id = i.user_id
-          where s.intent_id = ? and s.network_id = ?) as ok`,
-      [intentId, networkId],
-    );
-    return !!rows[0]?.ok;
-  }
-}
-
-function listWhere(userId: string, f: ListFilter, intentId: string | null): { where: string; params: unknown[] } {
-  const clauses = ['(o.user_a_id = ? or o.user_b_id = ? or o.introducer_id = ?)'];
-  const params: unknown[] = [userId, userId, userId];
-  if (intentId) {
-    clauses.push('(o.intent_a_id = ? or o.intent_b_id = ?)');
-    params.push(intentId, intentId);
-  }
-  if (f.status) {
-    clauses.push(`${READ_STATUS_SQL} = ?`);
-    params.push(f.status);
-  }
-  if (f.statuses?.length) {
-    clauses.push(`${READ_STATUS_SQL} = any(?::text[])`);
-    params.push(`{${[...new Set(f.statuses)].join(',')}}`);
-  }
-  if (f.networkId) {
-    clauses.push('o.network_id = ?');
-    params.push(f.networkId.toLowerCase());
-  }
-  if (f.peerUserId) {
-    // The peer is the other owner; for an introducer, either owner.
-    const peer = f.peerUserId.toLowerCase();
-    clauses.push('((o.user_a_id = ? and o.user_b_id = ?) or (o.user_b_id = ? and o.user_a_id = ?) or (o.introducer_id = ? and ? in (o.user_a_id, o.user_b_id)))');
-    params.push(userId, peer, userId, peer, userId, peer);
-  }
-  return { where: clauses.join(' and '), params };
 }
