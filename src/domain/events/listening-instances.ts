@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 import { applicationNamesLike } from './events.repository';
 import { LISTENER_APP_PREFIX } from './notifier';
@@ -8,6 +7,6 @@ import { LISTENER_APP_PREFIX } from './notifier';
  * now, by EventNotifier.instanceId. pg_stat_activity shows every role's application_name.
  */
 export async function listeningInstances(orm: Orm): Promise<string[]> {
-  const names = await applicationNamesLike(orm.em as EntityManager, LISTENER_APP_PREFIX);
+  const names = await applicationNamesLike(orm.em, LISTENER_APP_PREFIX);
   return names.map((name) => name.slice(LISTENER_APP_PREFIX.length));
 }
