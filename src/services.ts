@@ -17,6 +17,7 @@ import { AgentService } from './domain/agents/agent.service';
 import { ImageStorageService } from './domain/storage/image-storage.service';
 import type { CoreDeps } from './domain/shared/domain-service';
 import { DomainHooks } from './domain/shared/domain-hooks';
+import { pingDatabase } from './domain/shared/shared.repository';
 import type { EventNotifier } from './domain/events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
@@ -159,7 +160,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     conversations: new ConversationService(core, agentThread),
     eventStream,
     readiness: [
-      { name: 'database', check: () => orm.em.getConnection().execute('select 1') },
+      { name: 'database', check: () => pingDatabase(orm.em) },
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
     streamClosers,

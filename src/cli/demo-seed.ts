@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../domain/auth/actor';
 import { User } from '../entities/user.entity';
 import type { Services } from '../services';
+import { intentByText, ownedNetworkByTitle } from './demo-seed.repository';
 
 /** The demo network: public, so anyone signed in can join it and discover its members' intents. */
 export const DEMO_NETWORK = {
@@ -76,12 +77,8 @@ export async function seedDemo(services: Services): Promise<SeedResult> {
 
   const owner = users[0];
   const networkId = await inContext(async (em) => {
-    const [found] = await em.getConnection().execute<Array<{ id: string }>>(
-      `select n.id from networks n join network_members m on m.network_id = n.id
-        where n.title = ? and m.user_id = ? and m.role = 'owner' order by n.created_at limit 1`,
-      [DEMO_NETWORK.title, owner.id],
-    );
-    if (found) return found.id;
+    const found = await ownedNetworkByTitle(em, DEMO_NETWORK.title, owner.id);
+    if (found) return found;
     created.networks += 1;
     // The demo's owner needs early access like anyone creating a network; the seed grants it for this run only.
     services.config.EARLY_ACCESS.add(owner.email);
@@ -94,8 +91,8 @@ export async function seedDemo(services: Services): Promise<SeedResult> {
     if (user.id !== owner.id) await inContext(() => services.networks.members.join(actor(user.id), networkId));
     for (const text of person.intents) {
       const id = await inContext(async (em) => {
-        const [known] = await em.getConnection().execute<Array<{ id: string }>>(`select id from intents where user_id = ? and payload = ? limit 1`, [user.id, text]);
-        if (known) return known.id;
+        const known = await intentByText(em, user.id, text);
+        if (known) return known;
         created.intents += 1;
         return (await services.intents.create(actor(user.id), { description: text, networkIds: [networkId] })).id;
       });

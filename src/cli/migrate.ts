@@ -13,6 +13,7 @@ import { openOrm } from '../db/orm';
 import { migrationsList } from '../db/migrations';
 import { describeStartupError, startupContextOf } from '../startup-error';
 import { commandLogger, say } from './command-runner';
+import { appliedMigrationCount } from './migrate.repository';
 
 async function main(): Promise<void> {
   const given: string | undefined = process.argv[2];
@@ -29,9 +30,9 @@ async function main(): Promise<void> {
       }
     }
     const orm = await openOrm(url);
-    const applied = await orm.em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from mikro_orm_migrations`);
+    const applied = await appliedMigrationCount(orm.em);
     await orm.close(true);
-    say(`migrations: ${applied[0].count} of ${migrationsList.length} applied; the database is up to date`);
+    say(`migrations: ${applied} of ${migrationsList.length} applied; the database is up to date`);
   } catch (err) {
     process.stderr.write(`migrate failed: ${describeStartupError(err, { ...startupContextOf(config), databaseUrl: given ?? config?.DATABASE_URL })}\n`);
     process.exitCode = 1;

@@ -2,6 +2,7 @@ import { RequestContext } from '@mikro-orm/core';
 import PgBoss from 'pg-boss';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
+import { jobTablePresent, pendingJobCounts } from './job-queue.repository';
 
 export interface JobDefinition<T extends object> {
   name: string;
@@ -81,12 +82,8 @@ export class JobQueue {
    * Postgres. Empty when pg-boss never created its schema (jobs disabled everywhere).
    */
   async depth(): Promise<Array<{ queue: string; state: string; count: number }>> {
-    const conn = this.orm.em.getConnection();
-    const [{ present }] = await conn.execute<Array<{ present: boolean }>>(`select to_regclass('pgboss.job') is not null as present`);
-    if (!present) return [];
-    const rows = await conn.execute<Array<{ name: string; state: string; count: string }>>(
-      `select name, state::text as state, count(*) as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
-    );
+    if (!(await jobTablePresent(this.orm.em))) return [];
+    const rows = await pendingJobCounts(this.orm.em);
     return rows.map((r) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
   }
 

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import type { Config } from '../config';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
+import { deleteExpiredRateLimits, rateLimitStoreClient } from './rate-limit.repository';
 
 const WINDOW_SECONDS = 60;
 
@@ -28,7 +29,7 @@ function isRead(req: Request): boolean {
 function budget(config: Config, orm: Orm, keyPrefix: string, points: number): RateLimiterAbstract {
   if (config.RATE_LIMIT_STORE === 'memory') return new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
   return new RateLimiterPostgres({
-    storeClient: orm.em.getKnex(),
+    storeClient: rateLimitStoreClient(orm.em),
     storeType: 'knex',
     tableName: 'rate_limits',
     tableCreated: true,
@@ -81,8 +82,7 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
 
 /** Deletes counters whose window has passed; they would otherwise keep one row per caller ever seen. */
 export async function pruneRateLimits(orm: Orm): Promise<number> {
-  const res = await orm.em.getConnection().execute(`delete from rate_limits where expire is not null and expire < ?`, [Date.now()], 'run');
-  return (res as { affectedRows?: number }).affectedRows ?? 0;
+  return deleteExpiredRateLimits(orm.em, Date.now());
 }
 
 export const RATE_LIMIT_PRUNE_JOB = 'rate-limits.prune';

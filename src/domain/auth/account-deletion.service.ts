@@ -5,6 +5,8 @@ import { User } from '../../entities/user.entity';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { unauthenticated } from '../shared/errors';
+import { intentIdsOfUser } from './auth.repository';
+import { deleteEmailCodes } from './email-code.repository';
 
 /**
  * Deletes an account and everything it owns. Every user-owned table references users(id) on
@@ -24,10 +26,10 @@ export class AccountDeletionService extends DomainService {
     const intentIds = await this.em.transactional(async (em) => {
       const user = await em.findOne(User, { id: userId });
       if (!user) throw unauthenticated('This account no longer exists');
-      const intents = await em.execute<Array<{ id: string }>>(`select id from intents where user_id = ?`, [userId]);
-      if (user.email) await em.execute(`delete from email_codes where email = ?`, [user.email], 'run');
+      const intentIds = await intentIdsOfUser(em, userId);
+      if (user.email) await deleteEmailCodes(em, user.email);
       await em.nativeDelete(User, { id: userId });
-      return intents.map((r) => r.id);
+      return intentIds;
     });
     this.em.clear();
     await this.hooks().emit('credentials.revoked', { userIds: [userId] });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey } from '../../entities/api-key.entity';
 import type { Actor } from './actor';
+import { apiKeyByHash, deleteApiKey, touchApiKey } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
 import { randomToken, sha256 } from './secrets';
 
@@ -32,14 +33,10 @@ export class ApiKeyService {
     const cached = this.cache?.get(cacheKey);
     if (cached) return cached;
     const ticket = this.cache?.ticket() ?? 0;
-    const rows = await em.execute<Array<{ id: string; user_id: string; agent_id: string | null; last_used_at: Date | null }>>(
-      `select id, user_id, agent_id, last_used_at from api_keys where key_hash = ?`,
-      [sha256(key)],
-    );
-    const row = rows[0];
+    const row = await apiKeyByHash(em, sha256(key));
     if (!row) return null;
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      await em.execute(`update api_keys set last_used_at = now() where id = ?`, [row.id]);
+      await touchApiKey(em, row.id);
     }
     const actor: Actor = { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
     this.cache?.set(cacheKey, actor, Number.POSITIVE_INFINITY, ticket);
@@ -48,8 +45,7 @@ export class ApiKeyService {
 
   /** Deletes one of the user's keys; it stops working at once on every instance. */
   async delete(em: EntityManager, id: string, userId: string): Promise<boolean> {
-    const res = await em.execute(`delete from api_keys where id = ? and user_id = ?`, [id, userId], 'run');
-    const deleted = ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    const deleted = await deleteApiKey(em, id, userId);
     if (deleted) await this.cache?.revoked({ apiKeyIds: [id.toLowerCase()] });
     return deleted;
   }

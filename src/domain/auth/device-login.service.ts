@@ -9,6 +9,15 @@ import { conflict, DomainError } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { deviceGrantError } from './auth-errors';
 import { deviceApproveSchema, deviceTokenSchema } from './auth.schemas';
+import {
+  approveDeviceLogin,
+  consumeDeviceCode,
+  deleteDeviceLoginsExpiredBefore,
+  denyDeviceLogin,
+  deviceCodeState,
+  deviceLoginDecision,
+  pendingDeviceLogin,
+} from './device-login.repository';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
 
 export const DEVICE_CODE_TTL_S = 600;
@@ -55,7 +64,7 @@ export class DeviceLoginService extends DomainService {
   }
 
   async start(origin?: ClientOrigin): Promise<DeviceAuthorization> {
-    await this.em.execute(`delete from device_logins where expires_at < ?`, [new Date(Date.now() - KEEP_EXPIRED_MS)], 'run');
+    await deleteDeviceLoginsExpiredBefore(this.em, new Date(Date.now() - KEEP_EXPIRED_MS));
     const deviceCode = randomToken(32);
     for (let attempt = 0; ; attempt++) {
       const login = new DeviceLogin();
@@ -89,43 +98,26 @@ export class DeviceLoginService extends DomainService {
   /** The login a typed code names, while it waits for a decision; 404 otherwise. */
   async pending(typedCode: string): Promise<PendingDeviceLogin> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, { userCode: typedCode }).userCode);
-    const [row] = await this.em.execute<Array<{ requested_user_agent: string | null; requested_ip: string | null; created_at: Date; expires_at: Date }>>(
-      `select requested_user_agent, requested_ip, created_at, expires_at from device_logins
-        where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now()`,
-      [userCode],
-    );
+    const row = await pendingDeviceLogin(this.em, userCode);
     if (!row) throw notPending();
     return { userCode: displayCode(userCode), userAgent: row.requested_user_agent, ip: row.requested_ip, requestedAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
   }
 
   async approve(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
-    const approved = await this.em.execute<Array<{ id: string }>>(
-      `update device_logins set approved_by_id = ?, approved_at = now()
-       where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
-      [a.userId, userCode],
-    );
-    if (approved.length) return;
+    if (await approveDeviceLogin(this.em, userCode, a.userId)) return;
     throw await this.notDecidable(userCode);
   }
 
   /** Refuses the login: the command line polling it hears access_denied (RFC 8628 3.5). */
   async deny(a: Actor, input: unknown): Promise<void> {
     const userCode = normaliseCode(parseInput(deviceApproveSchema, input).userCode);
-    const denied = await this.em.execute<Array<{ id: string }>>(
-      `update device_logins set denied_at = now()
-       where user_code = ? and approved_by_id is null and denied_at is null and expires_at > now() returning id`,
-      [userCode],
-    );
-    if (denied.length) return;
+    if (await denyDeviceLogin(this.em, userCode)) return;
     throw await this.notDecidable(userCode);
   }
 
   private async notDecidable(userCode: string): Promise<DomainError> {
-    const [row] = await this.em.execute<Array<{ expired: boolean; denied: boolean }>>(
-      `select expires_at <= now() as expired, denied_at is not null as denied from device_logins where user_code = ?`,
-      [userCode],
-    );
+    const row = await deviceLoginDecision(this.em, userCode);
     if (!row || row.expired) return notPending();
     if (row.denied) return conflict('already_denied', { detail: 'This device login was denied' });
     return conflict('already_approved', { detail: 'This device login was already approved' });
@@ -134,21 +126,13 @@ export class DeviceLoginService extends DomainService {
   /** Exchanges an approved device code for a `device` session, once. */
   async exchange(input: unknown, origin: ClientOrigin): Promise<SignedIn> {
     const hash = sha256(parseInput(deviceTokenSchema, input).deviceCode);
-    const [taken] = await this.em.execute<Array<{ approved_by_id: string }>>(
-      `update device_logins set consumed_at = now()
-       where device_code_hash = ? and approved_by_id is not null and consumed_at is null and expires_at > now()
-       returning approved_by_id`,
-      [hash],
-    );
+    const taken = await consumeDeviceCode(this.em, hash);
     if (taken) {
       const user = await this.em.findOne(User, { id: taken.approved_by_id });
       if (!user) throw deviceGrantError('invalid_grant', 'The approving account no longer exists');
       return this.signIns.openSession(user, 'device', 'device', origin);
     }
-    const [row] = await this.em.execute<Array<{ expired: boolean; consumed: boolean; denied: boolean }>>(
-      `select expires_at <= now() as expired, consumed_at is not null as consumed, denied_at is not null as denied from device_logins where device_code_hash = ?`,
-      [hash],
-    );
+    const row = await deviceCodeState(this.em, hash);
     if (!row) throw deviceGrantError('invalid_grant', 'Unknown device code');
     if (row.consumed) throw deviceGrantError('invalid_grant', 'This device code was already exchanged');
     if (row.denied) throw deviceGrantError('access_denied', 'The login was denied on the approval page');

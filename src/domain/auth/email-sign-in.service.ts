@@ -6,6 +6,7 @@ import { DomainError, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { signInRefused } from './auth-errors';
 import { emailStartSchema, emailVerifySchema } from './auth.schemas';
+import { countEmailCodeAttempt, deleteSpentEmailCodes, emailCodeState, emailStartRetryAfter, storeEmailCode, useEmailCode, withdrawEmailCode } from './email-code.repository';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
@@ -32,25 +33,15 @@ export class EmailSignInService extends DomainService {
   async start(input: unknown): Promise<void> {
     const { email } = parseInput(emailStartSchema, input);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.em.execute(
-      `delete from email_codes where expires_at < now() and window_started_at < now() - ? * interval '1 millisecond'`,
-      [EMAIL_START_WINDOW_MS],
-      'run',
-    );
-    // One statement replaces the code and counts the start; when the window's budget is spent
-    // the conflict update is skipped and nothing comes back.
-    const stored = await this.em.execute<Array<{ email: string }>>(
-      `insert into email_codes (email, code_hash, attempts, expires_at, created_at, start_count, window_started_at)
-       values (?, ?, 0, now() + ? * interval '1 millisecond', now(), 1, now())
-       on conflict (email) do update set
-         code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, created_at = excluded.created_at,
-         start_count = case when email_codes.window_started_at > now() - ? * interval '1 millisecond' then email_codes.start_count + 1 else 1 end,
-         window_started_at = case when email_codes.window_started_at > now() - ? * interval '1 millisecond' then email_codes.window_started_at else now() end
-       where email_codes.start_count < ? or email_codes.window_started_at <= now() - ? * interval '1 millisecond'
-       returning email`,
-      [email, this.codeHash(email, code), EMAIL_CODE_TTL_MS, EMAIL_START_WINDOW_MS, EMAIL_START_WINDOW_MS, EMAIL_STARTS_PER_WINDOW, EMAIL_START_WINDOW_MS],
-    );
-    if (!stored.length) throw await this.startLimited(email);
+    await deleteSpentEmailCodes(this.em, EMAIL_START_WINDOW_MS);
+    const stored = await storeEmailCode(this.em, {
+      email,
+      codeHash: this.codeHash(email, code),
+      ttlMs: EMAIL_CODE_TTL_MS,
+      windowMs: EMAIL_START_WINDOW_MS,
+      startsPerWindow: EMAIL_STARTS_PER_WINDOW,
+    });
+    if (!stored) throw await this.startLimited(email);
     try {
       await this.mailer().send({
         to: email,
@@ -61,26 +52,21 @@ export class EmailSignInService extends DomainService {
     } catch (err) {
       this.logger.error({ err }, 'sign-in code mail failed');
       // The code never reached anyone: withdraw it and give the start back.
-      await this.em.execute(`update email_codes set expires_at = now(), start_count = greatest(start_count - 1, 0) where email = ?`, [email], 'run');
+      await withdrawEmailCode(this.em, email);
       throw unavailable('mail_unavailable', { detail: 'The sign-in code could not be sent; try again later' });
     }
   }
 
   async verify(input: unknown, origin: ClientOrigin): Promise<SignedIn> {
     const { email, code } = parseInput(emailVerifySchema, input);
-    const counted = await this.em.execute<Array<{ code_hash: string; attempts: number }>>(
-      `update email_codes set attempts = attempts + 1 where email = ? and expires_at > now() and attempts < ? returning code_hash, attempts`,
-      [email, EMAIL_CODE_MAX_ATTEMPTS],
-    );
-    if (!counted.length) throw await this.noUsableCode(email);
+    const counted = await countEmailCodeAttempt(this.em, email, EMAIL_CODE_MAX_ATTEMPTS);
+    if (!counted) throw await this.noUsableCode(email);
     const hash = this.codeHash(email, code);
-    if (!safeEqual(counted[0].code_hash, hash)) {
-      const left = EMAIL_CODE_MAX_ATTEMPTS - counted[0].attempts;
+    if (!safeEqual(counted.code_hash, hash)) {
+      const left = EMAIL_CODE_MAX_ATTEMPTS - counted.attempts;
       throw signInRefused('Incorrect code', left > 0 ? `${left} attempt(s) left` : 'No attempts left; request a new code');
     }
-    // Single use: of two verifications racing with the right code, only one deletes the row.
-    const used = await this.em.execute<Array<{ email: string }>>(`delete from email_codes where email = ? and code_hash = ? returning email`, [email, hash]);
-    if (!used.length) throw signInRefused('Code already used', 'Request a new code');
+    if (!(await useEmailCode(this.em, email, hash))) throw signInRefused('Code already used', 'Request a new code');
     return this.signIns.signIn({ email }, 'email', origin);
   }
 
@@ -89,21 +75,14 @@ export class EmailSignInService extends DomainService {
   }
 
   private async noUsableCode(email: string): Promise<DomainError> {
-    const [row] = await this.em.execute<Array<{ expired: boolean; attempts: number }>>(
-      `select expires_at <= now() as expired, attempts from email_codes where email = ?`,
-      [email],
-    );
+    const row = await emailCodeState(this.em, email);
     if (!row) return signInRefused('No sign-in code is pending for this email', 'Request a code with POST /api/auth/email/start');
     if (row.expired) return signInRefused('Code expired', 'Codes are valid for 10 minutes; request a new one');
     return signInRefused('Too many incorrect codes', 'Request a new code');
   }
 
   private async startLimited(email: string): Promise<DomainError> {
-    const [row] = await this.em.execute<Array<{ retry_after: string | number }>>(
-      `select ceil(extract(epoch from (window_started_at + ? * interval '1 millisecond' - now()))) as retry_after from email_codes where email = ?`,
-      [EMAIL_START_WINDOW_MS, email],
-    );
-    const retryAfter = Math.max(1, Number(row?.retry_after ?? 1));
+    const retryAfter = Math.max(1, Number((await emailStartRetryAfter(this.em, email, EMAIL_START_WINDOW_MS)) ?? 1));
     return new DomainError('RATE_LIMITED', 'rate_limited', {
       detail: `Too many sign-in codes requested for this address; retry in ${retryAfter} s`,
       retryAfter,

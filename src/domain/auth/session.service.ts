@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Session, type SessionKind } from '../../entities/session.entity';
 import type { Actor } from './actor';
+import { revokeSession, sessionById, touchSession } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
 import { sha256 } from './secrets';
 
@@ -78,17 +79,13 @@ export class SessionService {
     }
     const sid = typeof claims.sid === 'string' ? claims.sid : null;
     if (!sid) return { actor: null, problem: 'Unknown session' };
-    const rows = await em.execute<Array<{ user_id: string; token_hash: string; expires_at: Date; revoked_at: Date | null; last_used_at: Date | null }>>(
-      `select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`,
-      [sid],
-    );
-    const row = rows[0];
+    const row = await sessionById(em, sid);
     if (!row || row.token_hash !== sha256(token)) return { actor: null, problem: 'Unknown session' };
     if (row.revoked_at) return { actor: null, problem: 'Session revoked' };
     const expiresAt = new Date(row.expires_at).getTime();
     if (expiresAt <= Date.now()) return { actor: null, problem: 'Session expired' };
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      await em.execute(`update sessions set last_used_at = now() where id = ?`, [sid]);
+      await touchSession(em, sid);
     }
     const actor: Actor = { userId: row.user_id, credential: 'session', sessionId: sid };
     this.cache?.set(cacheKey, actor, Math.min(expiresAt, typeof claims.exp === 'number' ? claims.exp * 1000 : expiresAt), ticket);
@@ -96,12 +93,7 @@ export class SessionService {
   }
 
   async revoke(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
-    const res = await em.execute<{ affectedRows?: number } | unknown[]>(
-      `update sessions set revoked_at = now() where id = ? and user_id = ? and revoked_at is null`,
-      [sessionId, userId],
-      'run',
-    );
-    const revoked = ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
+    const revoked = await revokeSession(em, sessionId, userId);
     if (revoked) await this.cache?.revoked({ sessionIds: [sessionId.toLowerCase()] });
     return revoked;
   }

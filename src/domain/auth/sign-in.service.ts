@@ -4,6 +4,7 @@ import type { SessionKind } from '../../entities/session.entity';
 import { User } from '../../entities/user.entity';
 import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
+import { recordWalletChain } from './auth.repository';
 
 /** Where a sign-in came from; recorded on the session so GET /api/auth/devices can show it. */
 export interface ClientOrigin {
@@ -47,11 +48,7 @@ export class SignInService extends DomainService {
     const known = await this.em.findOne(User, identity);
     if (known?.state === 'active') return known;
     const user = await this.findOrCreate(identity);
-    await this.em.execute(
-      `insert into wallet_identities (user_id, chain_id, created_at) values (?, ?, now()) on conflict (user_id) do nothing`,
-      [user.id, chainId],
-      'run',
-    );
+    await recordWalletChain(this.em, user.id, chainId);
     return user;
   }
 

@@ -3,6 +3,7 @@ import { SiweNonce } from '../../entities/siwe-nonce.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { parseInput } from '../shared/validation';
 import { signInRefused } from './auth-errors';
+import { deleteExpiredSiweNonces, recordWalletChain, siweNonceUse, spendSiweNonce } from './auth.repository';
 import { siweVerifySchema } from './auth.schemas';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
 import { checkSignatureFormat, checkSiweBindings, instantWithinWindow, parseSiweMessage } from './siwe-message.rules';
@@ -19,8 +20,7 @@ export class SiweService extends DomainService {
   }
 
   async issueNonce(): Promise<SiweNonce> {
-    // Spent and expired nonces are of no further use; clearing them here keeps the table small.
-    await this.em.execute(`delete from siwe_nonces where expires_at < now()`, [], 'run');
+    await deleteExpiredSiweNonces(this.em);
     const row = new SiweNonce();
     row.nonce = generateNonce();
     row.expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS);
@@ -45,22 +45,13 @@ export class SiweService extends DomainService {
     }
     const walletAddress = msg.address.toLowerCase();
     const signedIn = await this.signIns.signIn({ walletAddress }, 'siwe', origin);
-    // The chain of the first sign-in fixes the user's DID (wallet-identity.entity.ts).
-    await this.em.execute(
-      `insert into wallet_identities (user_id, chain_id, created_at) values (?, ?, now()) on conflict (user_id) do nothing`,
-      [signedIn.user.id, msg.chainId],
-      'run',
-    );
+    await recordWalletChain(this.em, signedIn.user.id, msg.chainId);
     return signedIn;
   }
 
   private async consumeNonce(nonce: string): Promise<void> {
-    const taken = await this.em.execute<Array<{ nonce: string }>>(
-      `update siwe_nonces set used_at = now() where nonce = ? and used_at is null and expires_at > now() returning nonce`,
-      [nonce],
-    );
-    if (taken.length) return;
-    const [row] = await this.em.execute<Array<{ used_at: Date | null }>>(`select used_at from siwe_nonces where nonce = ?`, [nonce]);
+    if (await spendSiweNonce(this.em, nonce)) return;
+    const row = await siweNonceUse(this.em, nonce);
     if (!row) throw signInRefused('Unknown nonce', 'Ask GET /api/auth/siwe/nonce for a nonce and sign a message that carries it');
     if (row.used_at) throw signInRefused('Nonce already used', 'Each nonce signs in once; ask for a new one');
     throw signInRefused('Nonce expired', 'Nonces are valid for 10 minutes; ask for a new one');

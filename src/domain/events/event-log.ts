@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { eventsAfter, insertEvent, lastEventId, lockEventCounter, nextEventId, notifyChannel, type EventRow } from './events.repository';
 
 /** The Postgres channel that tells every instance a frame committed. */
 export const EVENTS_CHANNEL = 'im_events';
@@ -52,18 +53,9 @@ export async function appendEvents(
   const ordered = [...frames].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   for (const { userId, frame } of ordered) {
     const { type, ...rest } = frame;
-    const [row] = await em.execute<Array<{ last_id: string }>>(
-      `insert into event_counters (user_id, last_id) values (?, 1)
-       on conflict (user_id) do update set last_id = event_counters.last_id + 1
-       returning last_id`,
-      [userId],
-    );
-    const eventId = String(row.last_id);
-    await em.execute(
-      `insert into events (user_id, event_id, type, payload, created_at) values (?, ?, ?, ?, now())`,
-      [userId, eventId, type, JSON.stringify(rest)],
-    );
-    await em.execute(`select pg_notify(?, ?)`, [EVENTS_CHANNEL, JSON.stringify({ userId, eventId } satisfies NotifyPayload)]);
+    const eventId = await nextEventId(em, userId);
+    await insertEvent(em, userId, eventId, type, rest);
+    await notifyChannel(em, EVENTS_CHANNEL, JSON.stringify({ userId, eventId } satisfies NotifyPayload));
     written.push({ userId, eventId });
   }
   return written;
@@ -78,24 +70,13 @@ export async function appendEvents(
 export async function lockEventCounters(em: EntityManager, userIds: string[]): Promise<void> {
   if (!em.isInTransaction()) throw new Error('lockEventCounters must run inside a transaction');
   for (const userId of [...new Set(userIds)].sort()) {
-    await em.execute(
-      `insert into event_counters (user_id, last_id) values (?, 0)
-       on conflict (user_id) do update set last_id = event_counters.last_id`,
-      [userId],
-    );
+    await lockEventCounter(em, userId);
   }
 }
 
 export async function appendEvent(em: EntityManager, userId: string, frame: FrameInput) {
   const [w] = await appendEvents(em, [{ userId, frame }]);
   return w.eventId;
-}
-
-export interface EventRow {
-  event_id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
 }
 
 /** eventId, at and type lead the frame (as the Events section lists them); the stored rest follows. */
@@ -111,8 +92,7 @@ export function toFrame(row: EventRow): Frame {
 
 /** The user's latest event id ('0' before the first frame): where a stream without a cursor starts. */
 export async function latestEventId(em: EntityManager, userId: string): Promise<string> {
-  const rows = await em.execute<Array<{ last_id: string }>>(`select last_id from event_counters where user_id = ?`, [userId]);
-  return rows[0] ? String(rows[0].last_id) : '0';
+  return (await lastEventId(em, userId)) ?? '0';
 }
 
 /** Frames of one user with ids above `after`, oldest first. */
@@ -122,10 +102,5 @@ export async function readEvents(
   after: string | null,
   limit: number,
 ): Promise<Frame[]> {
-  const rows = await em.execute<EventRow[]>(
-    `select event_id, type, payload, created_at from events
-     where user_id = ? and event_id > ? order by event_id asc limit ?`,
-    [userId, after ?? '0', limit],
-  );
-  return rows.map(toFrame);
+  return (await eventsAfter(em, userId, after ?? '0', limit)).map(toFrame);
 }

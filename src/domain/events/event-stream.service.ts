@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor';
-import { acknowledge, consumerTopic, ensureConsumer, heartbeatClaims, releaseStaleClaims, wakeConsumer, type ConsumerNotice } from './consumer-claims';
+import { existingApiKeyIds, liveSessionIds } from '../auth/auth.repository';
+import { acknowledge, consumerTopic, ensureConsumer, heartbeatClaims, releaseStaleClaims, wakeConsumer, type ConsumerNotice } from './consumer-claims.repository';
 import { latestEventId, readEvents, type Frame } from './event-log';
 import { FrameFeed } from './frame-feed';
 import type { FrameHub } from './frame-hub';
@@ -213,14 +214,8 @@ export class EventStreamService extends DomainService {
     const keyIds = [...new Set(open.flatMap((s) => (s.apiKeyId ? [s.apiKeyId] : [])))];
     if (!sessionIds.length && !keyIds.length) return 0;
     const em = this.feedEm();
-    const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-    const liveSessions = sessionIds.length
-      ? await em.execute<Array<{ id: string }>>(
-          `select id from sessions where id in (${list(sessionIds.length)}) and revoked_at is null and expires_at > now()`,
-          sessionIds,
-        )
-      : [];
-    const liveKeys = keyIds.length ? await em.execute<Array<{ id: string }>>(`select id from api_keys where id in (${list(keyIds.length)})`, keyIds) : [];
+    const liveSessions = sessionIds.length ? await liveSessionIds(em, sessionIds) : [];
+    const liveKeys = keyIds.length ? await existingApiKeyIds(em, keyIds) : [];
     const live = new Set([...liveSessions, ...liveKeys].map((r) => r.id));
     const ending = open.filter((s) => (s.sessionId && !live.has(s.sessionId)) || (s.apiKeyId && !live.has(s.apiKeyId)));
     await Promise.all(ending.map((s) => s.feed.return()));

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
 import type { Logger } from '../../logger';
-import { readEvents, toFrame, type EventRow, type Frame } from './event-log';
+import { readEvents, toFrame, type Frame } from './event-log';
+import { eventsByIds, type UserEventRow } from './events.repository';
 
-type UserEventRow = EventRow & { user_id: string };
 import type { EventNotifier } from './notifier';
 
 /** How many recent frames a user's channel keeps, by count and by JSON size. */
@@ -175,15 +175,10 @@ export class FrameHub {
       else this.settle(c);
     }
     if (!wanted.length) return;
-    const values = wanted.flatMap(([userId, ids]) => ids.map((id) => [userId, String(id)]));
+    const pairs = wanted.flatMap(([userId, ids]) => ids.map((id): [string, string] => [userId, String(id)]));
     let rows: UserEventRow[];
     try {
-      rows = await (this.orm.em.fork() as EntityManager).execute<UserEventRow[]>(
-        `select user_id, event_id, type, payload, created_at from events
-         where (user_id, event_id) in (${values.map(() => '(?::uuid, ?::bigint)').join(', ')})
-         order by user_id, event_id`,
-        values.flat(),
-      );
+      rows = await eventsByIds(this.orm.em.fork() as EntityManager, pairs);
     } catch (err) {
       this.logger.warn({ err }, 'event hub could not read new frames; streams read the table themselves');
       rows = [];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { claimNext, markDelivered, releaseClaims, wakeConsumer } from './consumer-claims';
+import { claimNext, markDelivered, releaseClaims, wakeConsumer } from './consumer-claims.repository';
 import type { Frame } from './event-log';
 import type { FrameSource } from './frame-feed';
 import type { FrameHub } from './frame-hub';

@@ -1,4 +1,5 @@
 import type { Orm } from '../../db/orm';
+import { applicationNamesLike } from './events.repository';
 import { LISTENER_APP_PREFIX } from './notifier';
 
 /**
@@ -6,10 +7,6 @@ import { LISTENER_APP_PREFIX } from './notifier';
  * now, by EventNotifier.instanceId. pg_stat_activity shows every role's application_name.
  */
 export async function listeningInstances(orm: Orm): Promise<string[]> {
-  const rows = await orm.em
-    .getConnection()
-    .execute<Array<{ name: string }>>(`select application_name as name from pg_stat_activity where datname = current_database() and application_name like ?`, [
-      `${LISTENER_APP_PREFIX}%`,
-    ]);
-  return rows.map((r) => r.name.slice(LISTENER_APP_PREFIX.length));
+  const names = await applicationNamesLike(orm.em, LISTENER_APP_PREFIX);
+  return names.map((name) => name.slice(LISTENER_APP_PREFIX.length));
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../db/orm';
-import { pruneConsumerClaims } from './consumer-claims';
+import { pruneConsumerClaims } from './consumer-claims.repository';
+import { deleteEventsOlderThan } from './events.repository';
 
 export const EVENTS_PRUNE_JOB = 'events.prune';
 /** Frames are kept 7 days (core-api.md, Limits). */
@@ -16,15 +17,7 @@ export async function pruneEvents(orm: Orm, retentionDays = EVENT_RETENTION_DAYS
   const em = orm.em.fork() as EntityManager;
   let total = 0;
   for (;;) {
-    const rows = await em.execute<Array<{ n: string }>>(
-      `with gone as (
-         delete from events where ctid in (
-           select ctid from events where created_at < now() - (? * interval '1 day') limit ?)
-         returning 1)
-       select count(*) as n from gone`,
-      [retentionDays, BATCH],
-    );
-    const n = Number(rows[0]?.n ?? 0);
+    const n = await deleteEventsOlderThan(em, retentionDays, BATCH);
     total += n;
     if (n < BATCH) break;
   }

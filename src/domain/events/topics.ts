@@ -1,7 +1,4 @@
-/** An EntityManager (in its transaction, if any) or a bare connection (at once). */
-export interface SqlRunner {
-  execute(sql: string, params: unknown[]): Promise<unknown>;
-}
+import { notifyChannel, type SqlRunner } from './events.repository';
 
 /**
  * The Postgres channel for short-lived stream data that is not an event-log frame (the pieces
@@ -25,5 +22,5 @@ export const TOPIC_PAYLOAD_MAX = 7900;
 export async function publishTopic(em: SqlRunner, topic: string, data: unknown): Promise<void> {
   const payload = JSON.stringify({ topic, data } satisfies TopicNotice);
   if (Buffer.byteLength(payload) > TOPIC_PAYLOAD_MAX) throw new Error(`topic notice of ${Buffer.byteLength(payload)} bytes is over the ${TOPIC_PAYLOAD_MAX}-byte limit`);
-  await em.execute(`select pg_notify(?, ?)`, [TOPICS_CHANNEL, payload]);
+  await notifyChannel(em, TOPICS_CHANNEL, payload);
 }
