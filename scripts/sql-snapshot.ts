@@ -14,7 +14,7 @@ import ts from 'typescript';
 const ROOT = join(__dirname, '..');
 const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'docs', 'sql');
-const SQL_WORD = /\b(select|insert\s+into|update|delete\s+from|returning|join|where|case\s+when|values|exists|on\s+conflict|for\s+update|coalesce)\b/i;
+const SQL_WORD = /\b(select|insert\s+into|update|delete\s+from|returning|join|where|case\s+when|values|exists|on\s+conflict|for\s+update|coalesce|listen|notify|truncate)\b/i;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -65,8 +65,10 @@ export function snapshotOf(file: string): string {
     const literal = literalText(node, source);
     if (literal !== null) {
       const { text, words } = literal;
-      if (SQL_WORD.test(words) && text.trim().length >= 12) {
-        const owner = ownerName(node);
+      const owner = ownerName(node);
+      // A fragment held by an upper-case constant (READ_COLUMNS) is SQL even without a keyword.
+      const fragment = /(^|\.)[A-Z][A-Z0-9_]+$/.test(owner) && ts.isVariableDeclaration(node.parent);
+      if ((SQL_WORD.test(words) || fragment) && text.trim().length >= 12) {
         if (owner !== last) out.push('', `-- ${owner}`);
         last = owner;
         out.push(`${tidy(text)};`);

@@ -93,3 +93,8 @@ export async function applicationNamesLike(em: EntityManager, prefix: string): P
     .execute<Array<{ name: string }>>(`select application_name as name from pg_stat_activity where datname = current_database() and application_name like ?`, [`${prefix}%`]);
   return rows.map((r) => r.name);
 }
+
+/** Subscribes a dedicated connection to the service's notification channels (names fixed in code, never input). */
+export async function listenOn(client: { query(sql: string): Promise<unknown> }, channels: readonly string[]): Promise<void> {
+  for (const channel of channels) await client.query(`LISTEN ${channel}`);
+}

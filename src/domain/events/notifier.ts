@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import type { Logger } from '../../logger';
 import { EVENTS_CHANNEL, type NotifyPayload } from './event-log';
+import { listenOn } from './events.repository';
 import { TOPICS_CHANNEL, type TopicNotice } from './topics';
 
 /** The application_name prefix of every instance's listening connection. */
@@ -61,8 +62,7 @@ export class EventNotifier {
     });
     client.on('end', () => this.scheduleReconnect());
     await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    await client.query(`LISTEN ${TOPICS_CHANNEL}`);
+    await listenOn(client, [EVENTS_CHANNEL, TOPICS_CHANNEL]);
     if (this.closed) {
       // Stopped while this (re)connect was under way: its socket would keep the process alive.
       client.removeAllListeners();

@@ -36,3 +36,6 @@ with gone as (
 
 -- applicationNamesLike.rows
 select application_name as name from pg_stat_activity where datname = current_database() and application_name like ?;
+
+-- listenOn
+LISTEN ${channel};

@@ -10,6 +10,9 @@
   when o.expires_at <= now() then 'expired'
   else null end);
 
+-- READ_COLUMNS
+o.*, ${DUE_ENDING_SQL} as due;
+
 -- READ_STATUS_SQL
 (case when ${DUE_ENDING_SQL} is null then o.status else 'expired' end);
 
