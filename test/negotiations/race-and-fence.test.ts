@@ -94,6 +94,9 @@ describe('concurrent turns on one negotiation', () => {
   });
 });
 
+/** Each of these tests opens two dozen opportunities one after another: on a loaded machine that outlasts the default 60 s. */
+const RACE_LOOP_TIMEOUT_MS = 180_000;
+
 describe('unsynchronised races (no lock held by the test)', () => {
   // Pairs of requests sent at once by the same seat: whichever lands first wins, and the other
   // must learn it lost a race (409, re-read), never "not your turn" or "already settled".
@@ -115,7 +118,7 @@ describe('unsynchronised races (no lock held by the test)', () => {
       expect((await negotiationOf(app, w.a.user, w.id)).turnCount).toBe(1);
     }
     expect(losers).toEqual(Array(losers.length).fill(RACED));
-  });
+  }, RACE_LOOP_TIMEOUT_MS);
 
   it('the same on a standing proposal: accept, counter and decline racing from the seat that answers', async () => {
     const losers: unknown[] = [];
@@ -134,7 +137,7 @@ describe('unsynchronised races (no lock held by the test)', () => {
       losers.push(results.find((r) => r.status !== 200)!.body);
     }
     expect(losers).toEqual(Array(losers.length).fill(RACED));
-  });
+  }, RACE_LOOP_TIMEOUT_MS);
 });
 
 describe('the executor fence (agentId)', () => {
