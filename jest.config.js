@@ -19,6 +19,12 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup/per-file.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Every file loads the whole service into its own module registry, and a worker's heap grows
+  // file after file (200 MB to 550 MB over the seven network files). A worker holding gigabytes
+  // at the end of a run takes longer than jest-worker's 500 ms to exit and is force-exited,
+  // although test/setup/environment.js finds no handle or listener left by any file. A worker
+  // past 1 GB after a file is replaced by a fresh one instead.
+  workerIdleMemoryLimit: '1GB',
   // Each file starts its own service on its own database clone; a hang must not stall CI.
   forceExit: false,
 };
