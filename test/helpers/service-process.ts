@@ -67,7 +67,11 @@ export function startServiceProcess(env: Record<string, string>, opts: { ownGrou
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`timed out waiting for a log line; stderr: ${stderr.slice(-2000)}`)), ms);
         waiters.push({ pred, resolve: (l) => (clearTimeout(timer), resolve(l)) });
-        void exited.then((code) => reject(new Error(`service exited (${code}) first; stderr: ${stderr.slice(-2000)}`)));
+        // A waiter the other line never answers (a mail raced over two instances) ends with the process, timer and all.
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`service exited (${code}) first; stderr: ${stderr.slice(-2000)}`));
+        });
       });
     },
     async stop(ms = 20_000) {
