@@ -19,19 +19,18 @@ import {
   allIntentIds,
   backlogCount,
   changedSince,
-  databaseNow,
   intentIdsOfUser,
   intentRows,
   pendingVectorIds,
   staleIntentIds,
   storedVectorsAfter,
-  syncStart,
   touchVectors,
   vectorsOf,
   vectorsTouchedSince,
   type IntentRow,
 } from './matching.repository';
 import { PeriodicTask } from '../../jobs/periodic-task';
+import { databaseNow, SYNC_LOOKBACK_SECONDS } from '../shared/shared.repository';
 
 export const EMBED_JOB = 'matching.embed';
 export const SWEEP_JOB = 'matching.sweep';
@@ -241,7 +240,7 @@ export class IntentIndexer extends DomainService {
 
   async sync(): Promise<number> {
     return this.withEm(async (em) => {
-      if (!this.watermark) this.watermark = await syncStart(em);
+      if (!this.watermark) this.watermark = await databaseNow(em, SYNC_LOOKBACK_SECONDS);
       // A little overlap: a transaction may commit a row stamped just before the last look.
       const since = new Date(this.watermark.getTime() - 2_000);
       const rows = await vectorsTouchedSince(em, since, this.embedder.id);

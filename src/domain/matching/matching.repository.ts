@@ -95,15 +95,7 @@ export async function backlogCount(em: EntityManager, embedderId: string): Promi
   return Number(row.count);
 }
 
-/** The database's clock: watermarks are compared with the rows' own timestamps. */
-export async function databaseNow(em: EntityManager): Promise<Date> {
-  return em.getConnection().execute<Array<{ now: Date | string }>>(`select now() as now`).then((r) => new Date(r[0].now));
-}
 
-/** Where a sync with no watermark yet starts looking. */
-export async function syncStart(em: EntityManager): Promise<Date> {
-  return new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
-}
 
 /** Vectors and intents changed or created after `since`, with when. */
 export async function changedSince(em: EntityManager, since: Date): Promise<Array<{ id: string; changed_at: Date }>> {

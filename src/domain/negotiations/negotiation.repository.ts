@@ -22,11 +22,6 @@ export const STATE_COLUMNS = `o.*, ${DUE_ENDING_SQL} as due, n.id as n_id, n.awa
   n.turn_count as n_turn_count, n.created_at as n_created_at, n.updated_at as n_updated_at,
   not exists (select 1 from intents i where i.id in (o.intent_a_id, o.intent_b_id) and (i.status <> 'active' or i.archived_at is not null)) as intents_active`;
 
-/** The database's clock as this statement runs (clock_timestamp(), not the transaction's start). */
-export async function databaseNow(em: EntityManager): Promise<Date> {
-  const [{ now }] = await em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
-  return now;
-}
 
 export async function stateByOpportunity(em: EntityManager, opportunityId: string, lock = false): Promise<NegotiationState | null> {
   const rows = await em.execute<JoinedRow[]>(

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import { DatabaseClock } from '../../db/database-clock';
+import { statementClock } from '../shared/shared.repository';
 import { requireOwnIntent } from '../intents/own-intent';
 import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
@@ -10,7 +11,7 @@ import { notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
 import { rulesView, type NegotiationState } from './negotiation.records';
-import { databaseNow, intentStatements, stateByOpportunity, statesByOpportunities, statesPage, turnsOf, turnsOfMany, userExists, type NegotiationScope } from './negotiation.repository';
+import { intentStatements, stateByOpportunity, statesByOpportunities, statesPage, turnsOf, turnsOfMany, userExists, type NegotiationScope } from './negotiation.repository';
 import { REFUSALS, refusalAsSeen } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
@@ -42,7 +43,7 @@ function executorOf(actor: Actor, agentId: string | null): string | null {
  * API (the hosted negotiator submits through the same recordTurn).
  */
 export class NegotiationService extends DomainService {
-  private readonly clock = new DatabaseClock(() => databaseNow(this.em));
+  private readonly clock = new DatabaseClock(() => statementClock(this.em));
 
   constructor(
     core: CoreDeps,

@@ -34,6 +34,24 @@ export async function idsByShortId(em: EntityManager, shortId: string, scope: Sh
   return rows.map((r) => r.id);
 }
 
+/** How far back a sync with no watermark yet starts looking: changes committed just before it began. */
+export const SYNC_LOOKBACK_SECONDS = 5;
+
+/**
+ * The database's clock, outside any transaction (a transaction's now() is its start), less
+ * `secondsAgo`: the indexers compare their watermarks with the rows' own timestamps.
+ */
+export async function databaseNow(em: EntityManager, secondsAgo = 0): Promise<Date> {
+  const [{ now }] = await em.getConnection().execute<Array<{ now: Date | string }>>(`select now() - make_interval(secs => ?) as now`, [secondsAgo]);
+  return new Date(now);
+}
+
+/** The database's clock as this statement runs (clock_timestamp(), not the transaction's start). */
+export async function statementClock(em: EntityManager): Promise<Date> {
+  const [{ now }] = await em.execute<Array<{ now: Date }>>(`select clock_timestamp() as now`);
+  return new Date(now);
+}
+
 /** Readiness: the database answers a statement. */
 export async function pingDatabase(em: EntityManager): Promise<unknown> {
   return em.getConnection().execute('select 1');

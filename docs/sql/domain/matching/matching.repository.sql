@@ -41,12 +41,6 @@ select i.id from intents i left join intent_vectors v on v.intent_id = i.id
 select count(*) as count from intents i left join intent_vectors v on v.intent_id = i.id
   where v.intent_id is null or v.state <> 'ready' or v.embedder <> ?;
 
--- databaseNow
-select now() as now;
-
--- syncStart
-select now() - interval '5 seconds' as now;
-
 -- changedSince
 select intent_id as id, updated_at as changed_at from intent_vectors where updated_at > ?
   union all select id, created_at from intents where created_at > ?;

@@ -5,9 +5,6 @@ o.*, ${DUE_ENDING_SQL} as due, n.id as n_id, n.awaiting_user_id as n_awaiting_us
   n.turn_count as n_turn_count, n.created_at as n_created_at, n.updated_at as n_updated_at,
   not exists (select 1 from intents i where i.id in (o.intent_a_id, o.intent_b_id) and (i.status <> 'active' or i.archived_at is not null)) as intents_active;
 
--- databaseNow.[{ now }]
-select clock_timestamp() as now;
-
 -- stateByOpportunity.rows
 select ${STATE_COLUMNS} from negotiations n join opportunities o on o.id = n.opportunity_id where o.id = ?${lock ? ' for update of o, n' : ''};
 

@@ -5,3 +5,9 @@ select id from "${scope.table}" where id = ? and (${scope.where}) limit 1;
 
 -- idsByShortId.rows
 select id from "${scope.table}" where left(id::text, ${SHORT_ID_LENGTH}) = ? and (${scope.where}) order by id limit 5;
+
+-- databaseNow.[{ now }]
+select now() - make_interval(secs => ?) as now;
+
+-- statementClock.[{ now }]
+select clock_timestamp() as now;

@@ -11,11 +11,10 @@ import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { newCommitId, newStreamId } from '../../shared/stream-id';
 import { documentOf, loadNodeDocs } from './item-nodes';
 import { PeriodicTask } from '../../../jobs/periodic-task';
+import { databaseNow, SYNC_LOOKBACK_SECONDS } from '../../shared/shared.repository';
 import {
   allLiveItemIds,
   countWaitingItems,
-  databaseNow,
-  databaseNowLessFiveSeconds,
   insertEmbedding,
   itemIdsOfNodes,
   itemRows,
@@ -358,7 +357,7 @@ export class ItemIndexer extends DomainService {
 
   async sync(): Promise<number> {
     return this.withEm(async (em) => {
-      if (!this.watermark) this.watermark = await databaseNowLessFiveSeconds(em);
+      if (!this.watermark) this.watermark = await databaseNow(em, SYNC_LOOKBACK_SECONDS);
       // A little overlap: a transaction may commit a row stamped just before the last look.
       const since = new Date(this.watermark.getTime() - 2_000);
       const rows = await nextTouchedItems(em, since);

@@ -213,15 +213,7 @@ export function nextTouchedItems(em: EntityManager, since: Date): Promise<Array<
     .execute<Array<{ id: string; touched_at: string }>>(`select id, touched_at from legacy_index_items where touched_at > ? order by touched_at limit 5000`, [since]);
 }
 
-/** The database's clock (outside the transaction), so watermarks compare with the rows' stamps. */
-export async function databaseNow(em: EntityManager): Promise<Date> {
-  return new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() as now`))[0].now);
-}
 
-/** The database's clock five seconds ago: the first watermark of a sync that never looked. */
-export async function databaseNowLessFiveSeconds(em: EntityManager): Promise<Date> {
-  return new Date((await em.getConnection().execute<Array<{ now: string }>>(`select now() - interval '5 seconds' as now`))[0].now);
-}
 
 /** Revives a removed item (waiting for its embedding) with a new version; false when another request revived it. */
 export async function reviveItem(em: EntityManager, id: string, version: string): Promise<boolean> {

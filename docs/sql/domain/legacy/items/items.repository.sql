@@ -86,12 +86,6 @@ select id, touched_at from legacy_index_items where touched_at > ?;
 -- nextTouchedItems
 select id, touched_at from legacy_index_items where touched_at > ? order by touched_at limit 5000;
 
--- databaseNow
-select now() as now;
-
--- databaseNowLessFiveSeconds
-select now() - interval '5 seconds' as now;
-
 -- reviveItem.revived
 update legacy_index_items set deleted_at = null, indexed_at = null, updated_at = now(), touched_at = now(), version = ?
   where id = ? and deleted_at is not null returning id;
