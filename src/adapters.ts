@@ -1,6 +1,5 @@
 import type { Config } from './config';
 import { OpenAIEmbedder } from './ai/embedder.openai';
-import type { OpenAIClient } from './ai/openai-client';
 import { providerFromConfig } from './ai/provider';
 import { ProviderAnswerModel } from './ai/provider-answer-model';
 import { ProviderCandidateJudge } from './ai/provider-candidate-judge';
@@ -25,8 +24,6 @@ import type { PageExtractor, SuggestionModel } from './domain/web/ports';
 
 /** One implementation of each domain port, chosen once from the configuration. */
 export interface Adapters {
-  /** The OpenAI-compatible provider when OPENAI_BASE_URL is set; null means the local implementations serve. */
-  provider: OpenAIClient | null;
   intentPreparer: IntentPreparer;
   embedder: Embedder;
   /** Null without a provider: the local ranker's order stands. */
@@ -48,7 +45,6 @@ export function adaptersFromConfig(config: Config): Adapters {
   const provider = providerFromConfig(config);
   if (!provider) {
     return {
-      provider,
       intentPreparer: new LocalIntentPreparer(),
       embedder: new LocalEmbedder(),
       candidateJudge: null,
@@ -61,7 +57,6 @@ export function adaptersFromConfig(config: Config): Adapters {
     };
   }
   return {
-    provider,
     intentPreparer: new ProviderIntentPreparer(provider),
     embedder: new OpenAIEmbedder(provider),
     candidateJudge: new ProviderCandidateJudge(provider),

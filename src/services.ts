@@ -22,7 +22,6 @@ import type { EventNotifier } from './domain/events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
 import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
-import type { OpenAIClient } from './ai/openai-client';
 import { adaptersFromConfig } from './adapters';
 import { createWebServices, type WebServices } from './domain/web/web-services';
 import { IntentService } from './domain/intents/intent.service';
@@ -48,8 +47,6 @@ export interface Services extends CoreDeps {
   notifier: EventNotifier;
   jobs: JobQueue;
   mailer: Mailer;
-  /** The OpenAI-compatible provider when OPENAI_BASE_URL is set; null means the local implementations serve. */
-  provider: OpenAIClient | null;
   /** After-commit notices between areas (src/domain/shared/domain-hooks.ts). */
   hooks: DomainHooks;
   sessions: SessionService;
@@ -119,7 +116,6 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger, { printNotices: config.LOG_LEVEL !== 'silent' });
   const adapters = adaptersFromConfig(config);
-  const { provider } = adapters;
   const hooks = new DomainHooks(logger);
   const accounts = new AccountService(core);
   const vectorIndex = vectorIndexFromConfig(config);
@@ -137,7 +133,6 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     notifier,
     jobs,
     mailer,
-    provider,
     hooks,
     sessions,
     apiKeys,
