@@ -5,6 +5,8 @@
 // that left it, by name, instead of jest's anonymous "a worker process has failed to exit".
 const { TestEnvironment } = require('jest-environment-node');
 
+// Listeners are counted on the worker's own process: test code sees jest's copy of `process`,
+// whose listeners keep nothing alive; what modules outside the sandbox attach does.
 const WATCHED_EVENTS = ['message', 'disconnect', 'beforeExit', 'exit', 'SIGINT', 'SIGTERM'];
 const SETTLE_MS = 2000;
 
@@ -12,9 +14,10 @@ const resources = () => process.getActiveResourcesInfo().filter((r) => r !== 'TT
 const count = (names) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map());
 const listeners = () => new Map(WATCHED_EVENTS.map((e) => [e, process.listenerCount(e)]));
 
-function leftOver(before, after) {
+/** What grew between two counts, as `name ×n`, each name prefixed with `label`. */
+function leftOver(before, after, label = '') {
   const grown = [];
-  for (const [name, n] of after) if (n > (before.get(name) ?? 0)) grown.push(`${name} ×${n - (before.get(name) ?? 0)}`);
+  for (const [name, n] of after) if (n > (before.get(name) ?? 0)) grown.push(`${label}${name} ×${n - (before.get(name) ?? 0)}`);
   return grown;
 }
 
@@ -39,7 +42,7 @@ class GuardedEnvironment extends TestEnvironment {
       await new Promise((r) => setTimeout(r, 25));
       handles = leftOver(this.resourcesBefore, count(resources()));
     }
-    const added = leftOver(this.listenersBefore, listeners()).map((l) => `process listener '${l.split(' ')[0]}' ${l.split(' ')[1]}`);
+    const added = leftOver(this.listenersBefore, listeners(), 'process listener ');
     if (handles.length || added.length) {
       throw new Error(`${this.testPath} left behind: ${[...handles, ...added].join(', ')} (close them in afterAll)`);
     }
