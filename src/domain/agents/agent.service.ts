@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { conflict, forbidden, notFound, unauthenticated, unprocessable } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
+import { requireAccess } from '../access/require-access';
 import { agentViews, seatHolder, type AgentRow, type AgentView } from './agent.rules';
 import { createAgentSchema, EXTERNAL_AGENTS_MAX, updateAgentSchema } from './agent.schemas';
 import {
@@ -46,10 +48,14 @@ export class AgentService extends DomainService {
 
   /** One of the caller's agents; anyone else's, or an unknown id, is 404. */
   async get(actor: Actor, id: string): Promise<AgentView> {
-    const views = await this.list(actor);
-    const view = views.find((v) => v.id === id.toLowerCase());
-    if (!view) throw notFound('Agent');
-    return view;
+    const [own] = await this.ownAgent(this.em, actor, id);
+    return (await this.list(actor)).find((v) => v.id === own)!;
+  }
+
+  /** The agent's id as stored, once `agent.own` holds; anything else is the 404. */
+  private async ownAgent(em: EntityManager, actor: Actor, id: string): Promise<string[]> {
+    if (!isUuid(id)) throw notFound('Agent');
+    return requireAccess(em, actor, 'agent.own', [id]);
   }
 
   /** GET /api/agents/me: who holds the caller's negotiation seat. */
@@ -84,12 +90,11 @@ export class AgentService extends DomainService {
    */
   async update(a: Actor, id: string, input: unknown): Promise<AgentView> {
     const patch = parseInput(updateAgentSchema, input);
-    if (!isUuid(id)) throw notFound('Agent');
     const { views, before, after } = await this.em.transactional(async (tx) => {
       await lockNegotiatorSeat(tx, a.userId);
+      const [own] = await this.ownAgent(tx, a, id);
       const rows = await agentRowsOf(tx, a.userId);
-      const agent = rows.find((r) => r.id === id.toLowerCase());
-      if (!agent) throw notFound('Agent');
+      const agent = rows.find((r) => r.id === own)!;
       const before = seatHolder(rows)?.id ?? null;
 
       if (agent.type === 'system') {
@@ -117,12 +122,11 @@ export class AgentService extends DomainService {
 
   /** Deletes an external agent (its API keys go with it); the hosted negotiator stays. */
   async remove(a: Actor, id: string): Promise<void> {
-    if (!isUuid(id)) throw notFound('Agent');
     const { before, after } = await this.em.transactional(async (tx) => {
       await lockNegotiatorSeat(tx, a.userId);
+      const [own] = await this.ownAgent(tx, a, id);
       const rows = await agentRowsOf(tx, a.userId);
-      const agent = rows.find((r) => r.id === id.toLowerCase());
-      if (!agent) throw notFound('Agent');
+      const agent = rows.find((r) => r.id === own)!;
       if (agent.type === 'system') throw forbidden(SYSTEM_AGENT_FIXED);
       await deleteAgent(tx, agent.id);
       return { before: seatHolder(rows)?.id ?? null, after: seatHolder(rows.filter((r) => r.id !== agent.id)) };

@@ -6,6 +6,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { badRequest, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { apiKeyCreateSchema } from './auth.schemas';
+import { requireAccess } from '../access/require-access';
 
 /** A user's API keys: created from a session (the key is shown once), listed, deleted. */
 export class UserApiKeysService extends DomainService {
@@ -20,8 +21,8 @@ export class UserApiKeysService extends DomainService {
   async create(a: Actor, input: unknown): Promise<{ key: string; apiKey: ApiKey }> {
     const { name, agentId } = parseInput(apiKeyCreateSchema, input);
     if (agentId) {
-      const agent = await this.em.findOne(Agent, { id: agentId, ownerId: a.userId });
-      if (!agent) throw notFound('Agent');
+      await requireAccess(this.em, a, 'agent.own', [agentId]);
+      const agent = await this.em.findOneOrFail(Agent, { id: agentId.toLowerCase() });
       if (agent.type !== 'external') {
         throw badRequest([{ path: 'agentId', message: 'The hosted negotiator takes no API key; name one of your external agents' }]);
       }
