@@ -117,7 +117,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   });
 
   // First of all, before anything that may wait (the database pool, the body): a negotiation turn
-  // compares it with the turns that committed since (docs/adr/0074-turn-details.md).
+  // compares it with the turns that committed since (docs/api-choices.md, "Negotiation turns, lists and frames").
   app.use((req: Request, _res: Response, next: NextFunction) => {
     req.receivedAt = new Date();
     next();

@@ -29,7 +29,7 @@ const detailsOf = (issues: Array<{ path: PropertyKey[]; message: string }>) => i
 /**
  * The agent taking the turn: the `agentId` query, or the agent an API key was issued to. A key
  * of one agent naming another is refused as the fence refuses a stale agent: one agent may not
- * act under another's id (ADR 0074).
+ * act under another's id (docs/api-choices.md, "Negotiation turns").
  */
 function executorOf(actor: Actor, agentId: string | null): string | null {
   const named = agentId?.toLowerCase() ?? null;

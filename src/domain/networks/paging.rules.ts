@@ -18,7 +18,7 @@ export interface PageRule {
   maxLimit: number;
 }
 
-/** Page sizes of the network lists (docs/adr/0020-network-shapes.md). */
+/** Page sizes of the network lists (docs/api-choices.md, "Networks"). */
 export const PAGES = {
   networks: { defaultLimit: 100, maxLimit: 100 },
   discovery: { defaultLimit: 20, maxLimit: 100 },

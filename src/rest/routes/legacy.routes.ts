@@ -31,7 +31,7 @@ const message = (r: RestRequest) => ({ conversationId: r.params.conversationId, 
 
 /**
  * The earlier route group (legacy-api.md, decisions.md section 5). Bodies are the resources
- * themselves, as that group's clients read them (docs/adr/0081-legacy-route-shapes.md).
+ * themselves, as that group's clients read them (docs/api-choices.md, "The earlier route group").
  */
 export const legacyRoutes: RouteTable = [
   { method: 'GET', path: '/api/dids/:did/indexes', operation: 'DidIndexes',

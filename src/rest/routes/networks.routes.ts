@@ -24,7 +24,7 @@ const lastOwner = { 409: errorBody(['last_owner'], 'A network keeps at least one
 
 const paging = (r: RestRequest) => ({ page: int(str(r.query.page)), limit: int(str(r.query.limit)) });
 
-/** core-api.md "Networks" and decisions.md section 2; shapes in docs/adr/0020-network-shapes.md. */
+/** core-api.md "Networks" and decisions.md section 2; shapes in docs/api-choices.md, "Networks". */
 export const networkRoutes: RouteTable = [
   { method: 'GET', path: '/api/networks', operation: 'MyNetworks',
     summary: "The caller's memberships, most recently joined first",
