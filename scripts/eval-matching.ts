@@ -123,7 +123,7 @@ export function runSet(set: PreparedSet, params: ScoreParams, opts: RankOptions,
       console.log(`  seek: ${Object.keys(qr.seek).join(' ')}\n  give: ${Object.keys(qr.give).join(' ')}`);
       for (const r of ranked.slice(0, 6)) {
         const mark = grade.get(r.id) ? `G${grade.get(r.id)}` : hard.has(r.id) ? 'HN' : '--';
-        console.log(`  ${mark} ${r.score.toFixed(3)} ${r.id} ${r.detail.reasons.join(',')}`);
+        console.log(`  ${mark} ${r.score.toFixed(3)} ${r.id} need=${r.detail.need.toFixed(1)} rev=${r.detail.reverse.toFixed(1)} topic=${r.detail.topic.toFixed(1)} ${r.detail.reasons.join(',')}`);
       }
       for (const [k, g] of grade) if (!ranked.slice(0, 10).some((r) => r.id === k)) console.log(`  missed G${g} ${k}`);
     }
