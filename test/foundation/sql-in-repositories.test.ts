@@ -21,12 +21,30 @@ function sources(dir: string): string[] {
 /** Calls that send SQL text: the EntityManager's or a connection's execute, knex raw, a pg client's query. */
 const SENDS_SQL = /\.execute\s*[<(]|\.getKnex\s*\(|\bknex\.raw\s*\(|\bclient\.query\s*[<(]/;
 
+/** The EntityManager's calls that read or write rows (clear() only forgets, and stays). */
+const ORM_CALL = /\b(em|tx|this\.em)\.(find|findOne|findOneOrFail|findAndCount|count|persist|persistAndFlush|flush|nativeUpdate|nativeDelete|remove|upsert|refresh)\b/;
+
 describe('SQL lives in repositories', () => {
   it('no file outside *.repository.ts and src/db sends SQL text', () => {
     const offending = sources(SRC).flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
         .flatMap((line, i) => (SENDS_SQL.test(line) && !line.trim().startsWith('//') && !line.trim().startsWith('*') ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('no file of the areas moved so far reads or writes entities through the ORM outside its repositories', () => {
+    // The ORM's finds and flushes are statements too. The areas listed have all of theirs in
+    // repositories; the others still call the EntityManager from their services (the closing
+    // notes of issue 19 say which), and join this list as they move.
+    const moved = ['src/domain/legacy'];
+    const offending = moved.flatMap((dir) =>
+      sources(join(ROOT, dir)).flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (ORM_CALL.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+      ),
     );
     expect(offending).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
-import { User } from '../../entities/user.entity';
-import { WalletIdentity } from '../../entities/wallet-identity.entity';
 import { unauthenticated } from '../shared/errors';
 import { didRequired } from './legacy.errors';
+import { walletChainOf, walletOfUser } from './wallet-users.repository';
 
 /** Chain of wallet accounts that never signed in with SIWE (decisions.md section 5 uses 1). */
 const DEFAULT_CHAIN_ID = 1;
@@ -20,11 +19,10 @@ export interface LegacyCaller {
  * DID (the chain of its first SIWE sign-in). An account without a wallet has no DID: 403.
  */
 export async function legacyCaller(em: EntityManager, actor: Actor): Promise<LegacyCaller> {
-  const user = await em.findOne(User, { id: actor.userId }, { fields: ['id', 'walletAddress'] });
+  const user = await walletOfUser(em, actor.userId);
   if (!user) throw unauthenticated('This account no longer exists');
   if (!user.walletAddress) throw didRequired();
   if (actor.did) return { userId: user.id, did: actor.did, address: user.walletAddress };
-  const identity = await em.findOne(WalletIdentity, { userId: user.id });
-  const chainId = identity?.chainId ?? DEFAULT_CHAIN_ID;
+  const chainId = (await walletChainOf(em, user.id)) ?? DEFAULT_CHAIN_ID;
   return { userId: user.id, did: `did:pkh:eip155:${chainId}:${user.walletAddress}`, address: user.walletAddress };
 }

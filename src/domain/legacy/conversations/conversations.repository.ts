@@ -1,4 +1,6 @@
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { PrivateConversation } from '../../../entities/private-conversation.entity';
 import { PrivateMessage, type PrivateMessageRole, type ReplyState } from '../../../entities/private-message.entity';
 import { conversationNotFound } from '../legacy.errors';
 import type { LaterMessage } from '../../access/legacy-conversation.policy';
@@ -106,4 +108,47 @@ export function claimStaleReplies(em: EntityManager, staleBefore: Date): Promise
       returning id, conversation_id`,
     [staleBefore],
   );
+}
+
+/** A conversation by id. */
+export async function conversationById(em: EntityManager, id: string): Promise<PrivateConversation | null> {
+  return em.findOne(PrivateConversation, { id });
+}
+
+/** A conversation read afresh and locked until the transaction ends. */
+export async function lockedConversation(tx: EntityManager, id: string): Promise<PrivateConversation> {
+  return tx.findOneOrFail(PrivateConversation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Writes a new conversation, or the changes made to a loaded one. */
+export async function saveConversation(em: EntityManager, c: PrivateConversation): Promise<void> {
+  em.persist(c);
+  await em.flush();
+}
+
+/** A conversation's messages in order, up to and including `seq` when given. */
+export async function messagesOf(em: EntityManager, conversationId: string, uptoSeq?: number): Promise<PrivateMessage[]> {
+  const where: FilterQuery<PrivateMessage> = uptoSeq === undefined ? { conversationId } : { conversationId, seq: { $lte: uptoSeq } };
+  return em.find(PrivateMessage, where, { orderBy: { seq: 'asc' } });
+}
+
+/** One message of a conversation, read afresh. */
+export async function messageIn(em: EntityManager, conversationId: string, messageId: string): Promise<PrivateMessage | null> {
+  return em.findOne(PrivateMessage, { id: messageId, conversationId }, { refresh: true });
+}
+
+/** A message by id, in whichever conversation. */
+export async function messageById(em: EntityManager, messageId: string): Promise<PrivateMessage | null> {
+  return em.findOne(PrivateMessage, { id: messageId });
+}
+
+/** Messages of a conversation by id, in order. */
+export async function messagesByIds(em: EntityManager, conversationId: string, ids: string[]): Promise<PrivateMessage[]> {
+  return ids.length ? em.find(PrivateMessage, { id: { $in: ids }, conversationId }, { orderBy: { seq: 'asc' } }) : [];
+}
+
+/** Writes the changes made to a loaded message. */
+export async function saveMessage(em: EntityManager, m: PrivateMessage): Promise<void> {
+  em.persist(m);
+  await em.flush();
 }

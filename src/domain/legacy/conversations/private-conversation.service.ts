@@ -1,4 +1,4 @@
-import { LockMode, RequestContext } from '@mikro-orm/core';
+import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../auth/actor';
 import { PrivateConversation } from '../../../entities/private-conversation.entity';
@@ -13,7 +13,7 @@ import type { RetrievalService } from '../retrieval/retrieval.service';
 import { ConversationFrames, notifyConversation, type ConversationFrame, type ConversationNotice } from './conversation-stream';
 import { requireConversationCreator, requireConversationMember } from '../../access/legacy-conversation.policy';
 import { createConversationSchema, updateConversationSchema } from './conversation.schemas';
-import { deleteConversation } from './conversations.repository';
+import { conversationById, deleteConversation, lockedConversation, messageById, messagesByIds, messagesOf, saveConversation } from './conversations.repository';
 
 /** The JSON a message reads as, in responses and frames. */
 export const messageView = (m: PrivateMessage) => ({
@@ -47,7 +47,7 @@ export class PrivateConversationService extends DomainService {
   }
 
   async find(id: string): Promise<PrivateConversation> {
-    const c = isUuid(id) ? await this.em.findOne(PrivateConversation, { id: id.toLowerCase() }) : null;
+    const c = isUuid(id) ? await conversationById(this.em, id.toLowerCase()) : null;
     if (!c) throw conversationNotFound();
     return c;
   }
@@ -69,7 +69,7 @@ export class PrivateConversationService extends DomainService {
     c.sources = [...new Set(req.sources)];
     c.members = [...new Set([caller.did, ...(req.members ?? []).map(normalizeDid)])];
     c.summary = req.summary || null;
-    await this.em.persistAndFlush(c);
+    await saveConversation(this.em, c);
     return c;
   }
 
@@ -79,7 +79,7 @@ export class PrivateConversationService extends DomainService {
 
   /** A conversation's messages in order (the caller already holds the conversation as a member). */
   messagesOf(conversationId: string): Promise<PrivateMessage[]> {
-    return this.em.find(PrivateMessage, { conversationId }, { orderBy: { seq: 'asc' } });
+    return messagesOf(this.em, conversationId);
   }
 
   async update(actor: Actor, id: string, input: unknown): Promise<PrivateConversation> {
@@ -90,11 +90,11 @@ export class PrivateConversationService extends DomainService {
     if (req.sources) await this.retrieval.resolveSources(req.sources);
     return this.em.transactional(async (t) => {
       const tx = t as EntityManager;
-      const row = await tx.findOneOrFail(PrivateConversation, { id: c.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const row = await lockedConversation(tx, c.id);
       if (req.sources) row.sources = [...new Set(req.sources)];
       if (req.summary !== undefined) row.summary = req.summary || null;
       row.updatedAt = new Date();
-      await tx.flush();
+      await saveConversation(tx, row);
       await notifyConversation(tx, row.id, { kind: 'conversation', type: 'conversation.updated' });
       return row;
     });
@@ -132,18 +132,18 @@ export class PrivateConversationService extends DomainService {
           return [{ channel: 'chunk', data: notice.text, id: notice.messageId }];
         case 'end': {
           if (notice.error) return [{ channel: 'end', data: { error: notice.error }, id: notice.messageId }];
-          const m = await em.findOne(PrivateMessage, { id: notice.messageId });
+          const m = await messageById(em, notice.messageId);
           return [{ channel: 'end', data: m ? messageView(m) : null, id: notice.messageId }];
         }
         case 'messages': {
-          const rows = await em.find(PrivateMessage, { id: { $in: notice.messageIds }, conversationId }, { orderBy: { seq: 'asc' } });
+          const rows = await messagesByIds(em, conversationId, notice.messageIds);
           return rows.map((m) => ({ channel: 'update', data: { type: notice.type, message: messageView(m) }, id: m.id }));
         }
         case 'deleted':
           return [{ channel: 'update', data: { type: 'messages.deleted', messageIds: notice.messageIds }, id: conversationId }];
         case 'conversation': {
           if (notice.type === 'conversation.deleted') return [{ channel: 'update', data: { type: notice.type }, id: conversationId }];
-          const c = await em.findOne(PrivateConversation, { id: conversationId });
+          const c = await conversationById(em, conversationId);
           return c ? [{ channel: 'update', data: { type: notice.type, conversation: conversationView(c) }, id: conversationId }] : [];
         }
       }

@@ -15,6 +15,8 @@ import {
   deleteMessagesFrom,
   lockConversation,
   messagesAfter,
+  messageIn,
+  saveMessage,
 } from './conversations.repository';
 import type { PrivateConversationService } from './private-conversation.service';
 import type { ReplyService } from './reply.service';
@@ -61,7 +63,7 @@ export class PrivateMessageService extends DomainService {
     const { message, answer } = await this.em.transactional(async (t) => {
       const tx = t as EntityManager;
       await lockConversation(tx, conversation.id);
-      const m = isUuid(messageId) ? await tx.findOne(PrivateMessage, { id: messageId.toLowerCase(), conversationId: conversation.id }, { refresh: true }) : null;
+      const m = isUuid(messageId) ? await messageIn(tx, conversation.id, messageId.toLowerCase()) : null;
       if (!m) throw messageNotFound();
       requireMessageWriter(conversation, m, caller);
       if (deleteAfter) {
@@ -75,7 +77,7 @@ export class PrivateMessageService extends DomainService {
       const answer = m.role === 'user' && later === 0;
       m.replyState = answer ? 'pending' : m.role === 'user' ? m.replyState : null;
       m.updatedAt = new Date();
-      await tx.flush();
+      await saveMessage(tx, m);
       await notifyConversation(tx, conversation.id, { kind: 'messages', type: 'message.updated', messageIds: [m.id] });
       return { message: m, answer };
     });
@@ -89,7 +91,7 @@ export class PrivateMessageService extends DomainService {
     return this.em.transactional(async (t) => {
       const tx = t as EntityManager;
       await lockConversation(tx, conversation.id);
-      const m = isUuid(messageId) ? await tx.findOne(PrivateMessage, { id: messageId.toLowerCase(), conversationId: conversation.id }, { refresh: true }) : null;
+      const m = isUuid(messageId) ? await messageIn(tx, conversation.id, messageId.toLowerCase()) : null;
       if (!m) throw messageNotFound();
       requireMessageWriter(conversation, m, caller);
       if (deleteAfter) requireRewriteAfter(conversation, caller, await messagesAfter(tx, conversation.id, m.seq));

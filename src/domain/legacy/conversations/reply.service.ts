@@ -3,12 +3,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../shared/ports';
 import type { AnswerModel } from '../ports';
-import { PrivateConversation } from '../../../entities/private-conversation.entity';
-import { PrivateMessage } from '../../../entities/private-message.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import type { RetrievalService } from '../retrieval/retrieval.service';
 import { notifyConversation } from './conversation-stream';
-import { appendMessage, claimStaleReplies, lockConversation, lockReplyState, markReplyDone, markReplyFailed } from './conversations.repository';
+import {
+  appendMessage,
+  claimStaleReplies,
+  conversationById,
+  lockConversation,
+  lockReplyState,
+  markReplyDone,
+  markReplyFailed,
+  messageIn,
+  messagesOf,
+} from './conversations.repository';
 import { cutText } from '../../shared/text-cut';
 
 export const REPLY_SWEEP_JOB = 'legacy.replies.sweep';
@@ -48,12 +56,12 @@ export class ReplyService extends DomainService {
 
   async reply(conversationId: string, userMessageId: string): Promise<void> {
     const em = this.em;
-    const question = await em.findOne(PrivateMessage, { id: userMessageId, conversationId });
-    const conversation = await em.findOne(PrivateConversation, { id: conversationId });
+    const question = await messageIn(em, conversationId, userMessageId);
+    const conversation = await conversationById(em, conversationId);
     if (!question || !conversation || question.replyState !== 'pending') return;
     // The reply answers this version of the question; an edit meanwhile makes it stale.
     const askedAt = question.updatedAt.getTime();
-    const history = await em.find(PrivateMessage, { conversationId, seq: { $lte: question.seq } }, { orderBy: { seq: 'asc' } });
+    const history = await messagesOf(em, conversationId, question.seq);
     const replyId = randomUUID();
     let text = '';
     try {

@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../../auth/actor';
 import { LegacyEmbedding } from '../../../entities/legacy-embedding.entity';
@@ -11,10 +10,19 @@ import { DEFAULT_CATEGORY, type ItemIndexer } from '../items/item-indexer.servic
 import type { ItemService } from '../items/item.service';
 import { legacyCaller } from '../legacy-caller';
 import { embeddingNotFound, invalidField } from '../legacy.errors';
-import { registerIndexModelLength, softDeleteEmbedding } from './embeddings.repository';
+import {
+  insertEmbeddingOnce,
+  liveEmbedding,
+  liveEmbeddingsOf,
+  registerIndexModelLength,
+  reloadEmbedding,
+  saveEmbedding,
+  softDeleteEmbedding,
+  type EmbeddingKey,
+} from './embeddings.repository';
 import { createEmbeddingSchema, EMBEDDINGS_DEFAULT_TAKE, listEmbeddingsSchema, naturalKeySchema, updateEmbeddingSchema } from './embedding.schemas';
 
-type NaturalKey = { indexId: string; itemId: string; modelName: string; category: string };
+type NaturalKey = EmbeddingKey;
 
 const wrongLength = (modelName: string, expected: number, got: number) =>
   invalidField('vector', `Vectors of model ${modelName} have ${expected} components; this one has ${got}`);
@@ -35,7 +43,7 @@ export class EmbeddingService extends DomainService {
   }
 
   private findLive(key: NaturalKey): Promise<LegacyEmbedding | null> {
-    return this.em.findOne(LegacyEmbedding, { ...key, deletedAt: null });
+    return liveEmbedding(this.em, key);
   }
 
   /**
@@ -91,15 +99,11 @@ export class EmbeddingService extends DomainService {
     e.controllerId = caller.userId;
     e.controllerDid = caller.did;
     await this.checkLength(this.em, key.indexId, key.modelName, vector.length);
-    try {
-      await this.em.persistAndFlush(e);
-    } catch (err) {
+    if (!(await insertEmbeddingOnce(this.em, e))) {
       // The same key created at the same moment by another request: that one stands.
-      if (!(err instanceof UniqueConstraintViolationException)) throw err;
-      this.em.clear();
       const winner = await this.findLive(key);
       if (winner) return winner;
-      throw err;
+      throw new Error(`An embedding of this key was written by another request and is gone again`);
     }
     await this.followDefault(e, item);
     return e;
@@ -121,7 +125,7 @@ export class EmbeddingService extends DomainService {
     if (req.description !== undefined) e.description = req.description;
     e.updatedAt = new Date();
     e.version = newCommitId(e.id);
-    await this.em.flush();
+    await saveEmbedding(this.em, e);
     await this.followDefault(e, item);
     return e;
   }
@@ -139,7 +143,7 @@ export class EmbeddingService extends DomainService {
     const e = await this.findLive(key);
     if (!e) throw embeddingNotFound();
     if (!(await softDeleteEmbedding(this.em, e.id, newCommitId(e.id)))) throw embeddingNotFound();
-    await this.em.refresh(e);
+    await reloadEmbedding(this.em, e);
     await this.followDefault(e, item);
     return e;
   }
@@ -148,11 +152,11 @@ export class EmbeddingService extends DomainService {
   async list(input: unknown): Promise<LegacyEmbedding[]> {
     const req = parseInput(listEmbeddingsSchema, input ?? {});
     const item = await this.items.requireLive(req.indexId, req.itemId);
-    const where: Record<string, unknown> = { indexId: item.indexId, itemId: item.itemId, deletedAt: null };
-    if (req.modelName) where.modelName = req.modelName;
-    if (req.categories?.length) where.category = { $in: req.categories };
-    return this.em.find(LegacyEmbedding, where, {
-      orderBy: { createdAt: 'asc', id: 'asc' },
+    return liveEmbeddingsOf(this.em, {
+      indexId: item.indexId,
+      itemId: item.itemId,
+      modelName: req.modelName ?? undefined,
+      categories: req.categories ?? undefined,
       offset: req.skip ?? 0,
       limit: req.take ?? EMBEDDINGS_DEFAULT_TAKE,
     });

@@ -1,7 +1,5 @@
 import type { Actor } from '../../auth/actor';
 import { LegacyIndex } from '../../../entities/legacy-index.entity';
-import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
-import { User } from '../../../entities/user.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { badRequest } from '../../shared/errors';
 import { isStreamId, newCommitId, newStreamId } from '../../shared/stream-id';
@@ -11,7 +9,8 @@ import { legacyCaller, type LegacyCaller } from '../legacy-caller';
 import { indexNotFound } from '../legacy.errors';
 import { requireIndexController } from '../../access/legacy-index.policy';
 import type { ItemIndexer } from '../items/item-indexer.service';
-import { softDeleteIndex } from './indexes.repository';
+import { indexById, indexesByIds, itemIdsOfIndex, liveIndexesOfControllers, reloadIndex, saveIndex, softDeleteIndex } from './indexes.repository';
+import { userByWallet } from '../wallet-users.repository';
 import { createIndexSchema, updateIndexSchema } from './index.schemas';
 import { mintSignerPublicKey, normalizePublicKey } from './signer-key';
 
@@ -26,7 +25,7 @@ export class IndexService extends DomainService {
 
   /** Any index by id, a deleted one too (it reads with its deletedAt); 404 otherwise. */
   async get(id: string): Promise<LegacyIndex> {
-    const index = isStreamId(id) ? await this.em.findOne(LegacyIndex, { id }) : null;
+    const index = isStreamId(id) ? await indexById(this.em, id) : null;
     if (!index) throw indexNotFound();
     return index;
   }
@@ -56,7 +55,7 @@ export class IndexService extends DomainService {
     index.signerPublicKey = req.signerPublicKey ? normalizePublicKey(req.signerPublicKey) : mintSignerPublicKey();
     index.controllerId = caller.userId;
     index.controllerDid = caller.did;
-    await this.em.persistAndFlush(index);
+    await saveIndex(this.em, index);
     return index;
   }
 
@@ -68,7 +67,7 @@ export class IndexService extends DomainService {
     if (req.signerFunction !== undefined) index.signerFunction = req.signerFunction;
     index.updatedAt = new Date();
     index.version = newCommitId(index.id);
-    await this.em.flush();
+    await saveIndex(this.em, index);
     return index;
   }
 
@@ -83,11 +82,8 @@ export class IndexService extends DomainService {
     requireIndexController(index, caller);
     if (index.deletedAt) return index;
     const won = await softDeleteIndex(this.em, index.id, newCommitId(index.id));
-    await this.em.refresh(index);
-    if (won) {
-      const items = await this.em.find(LegacyIndexItem, { indexId: index.id }, { fields: ['id'] });
-      await this.indexer.syncPoints(items.map((i) => i.id));
-    }
+    await reloadIndex(this.em, index);
+    if (won) await this.indexer.syncPoints(await itemIdsOfIndex(this.em, index.id));
     return index;
   }
 
@@ -98,15 +94,14 @@ export class IndexService extends DomainService {
   async byDid(did: string): Promise<LegacyIndex[]> {
     const parsed = parsePkhDid(did);
     if (!parsed) throw badRequest([{ path: 'did', message: 'Not a did:pkh:eip155 DID (did:pkh:eip155:<chainId>:<0x address>)' }]);
-    const user = await this.em.findOne(User, { walletAddress: parsed.address }, { fields: ['id'] });
-    if (!user) return [];
-    return this.em.find(LegacyIndex, { controllerId: user.id, deletedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1000 });
+    const user = await userByWallet(this.em, parsed.address);
+    return user ? liveIndexesOfControllers(this.em, [user.id]) : [];
   }
 
   /** Indexes by id in the order asked (null for unknown ids), for batch loaders. */
   async findMany(ids: readonly string[]): Promise<Array<LegacyIndex | null>> {
     const valid = [...new Set(ids.filter((id) => isStreamId(id)))];
-    const rows = valid.length ? await this.em.find(LegacyIndex, { id: { $in: valid } }) : [];
+    const rows = await indexesByIds(this.em, valid);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Intent } from '../../../entities/intent.entity';
 import type { IndexItemType } from '../../../entities/legacy-index-item.entity';
-import { WebPage } from '../../../entities/web-page.entity';
 import { isStreamId } from '../../shared/stream-id';
 import { isUuid } from '../../shared/validation';
 import { itemNotFound } from '../legacy.errors';
+import { hasAccess } from '../../access/require-access';
+import { intentsByIds, webPageExists, webPagesByIds } from './items.repository';
 
 /** What retrieval and embedding read of a node. */
 export interface NodeDoc {
@@ -23,8 +23,8 @@ export const documentOf = (n: NodeDoc) => (n.title ? `${n.title}\n\n${n.text}` :
  * nodes), or one of the caller's own intents. Anything else is 404, as another user's intent is.
  */
 export async function nodeTypeFor(em: EntityManager, itemId: string, userId: string): Promise<IndexItemType> {
-  if (isStreamId(itemId) && (await em.count(WebPage, { id: itemId })) > 0) return 'WebPage';
-  if (isUuid(itemId) && (await em.count(Intent, { id: itemId.toLowerCase(), userId })) > 0) return 'Intent';
+  if (isStreamId(itemId) && (await webPageExists(em, itemId))) return 'WebPage';
+  if (isUuid(itemId) && (await hasAccess(em, { userId }, 'intent.own', itemId))) return 'Intent';
   throw itemNotFound();
 }
 
@@ -33,15 +33,11 @@ export async function loadNodeDocs(em: EntityManager, refs: ReadonlyArray<{ item
   const pageIds = [...new Set(refs.filter((r) => r.itemType === 'WebPage').map((r) => r.itemId))];
   const intentIds = [...new Set(refs.filter((r) => r.itemType === 'Intent' && isUuid(r.itemId)).map((r) => r.itemId))];
   const out = new Map<string, NodeDoc>();
-  if (pageIds.length) {
-    for (const p of await em.find(WebPage, { id: { $in: pageIds } })) {
-      out.set(p.id, { id: p.id, type: 'WebPage', title: p.title, url: p.url, text: p.content });
-    }
+  for (const p of await webPagesByIds(em, pageIds)) {
+    out.set(p.id, { id: p.id, type: 'WebPage', title: p.title, url: p.url, text: p.content });
   }
-  if (intentIds.length) {
-    for (const i of await em.find(Intent, { id: { $in: intentIds } })) {
-      out.set(i.id, { id: i.id, type: 'Intent', title: i.summary || null, url: null, text: i.payload });
-    }
+  for (const i of await intentsByIds(em, intentIds)) {
+    out.set(i.id, { id: i.id, type: 'Intent', title: i.summary || null, url: null, text: i.payload });
   }
   return out;
 }

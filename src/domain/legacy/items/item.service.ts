@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Actor } from '../../auth/actor';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
@@ -10,7 +9,7 @@ import { itemNotFound } from '../legacy.errors';
 import { decodeCursor, encodeCursor } from './item-cursor.rules';
 import type { ItemIndexer } from './item-indexer.service';
 import { nodeTypeFor } from './item-nodes';
-import { reviveItem, softDeleteItem } from './items.repository';
+import { insertItem, itemOfNode, itemsByIds, liveItemOfNode, liveItemsAtPoints, liveItemsPage, reloadItem, reviveItem, softDeleteItem } from './items.repository';
 import { ITEMS_DEFAULT_LIMIT, listItemsSchema } from './item.schemas';
 
 export interface ItemPage {
@@ -41,17 +40,16 @@ export class ItemService extends DomainService {
     await this.indexes.requireControlled(caller, indexId);
     const type = await nodeTypeFor(this.em, itemId, caller.userId);
     const nodeId = type === 'Intent' ? itemId.toLowerCase() : itemId;
-    let item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: nodeId });
+    let item = await itemOfNode(this.em, indexId, [nodeId]);
     if (item && !item.deletedAt) return item;
     if (item) {
       // Conditional, so of concurrent adds of a removed item one revives it and all answer it.
-      if (!(await reviveItem(this.em, item.id, newCommitId(item.id)))) return (await this.em.refresh(item)) ?? item;
+      if (!(await reviveItem(this.em, item.id, newCommitId(item.id)))) return reloadItem(this.em, item);
     } else {
       item = await this.insert(indexId, nodeId, type);
     }
     await this.indexer.embedItems([item.id]);
-    await this.em.refresh(item);
-    return item;
+    return reloadItem(this.em, item);
   }
 
   private async insert(indexId: string, itemId: string, type: LegacyIndexItem['itemType']): Promise<LegacyIndexItem> {
@@ -61,15 +59,8 @@ export class ItemService extends DomainService {
     item.itemId = itemId;
     item.itemType = type;
     item.version = newCommitId(item.id);
-    try {
-      await this.em.persistAndFlush(item);
-      return item;
-    } catch (err) {
-      // Two adds of one node at once: the other request made the row.
-      if (!(err instanceof UniqueConstraintViolationException)) throw err;
-      this.em.clear();
-      return this.em.findOneOrFail(LegacyIndexItem, { indexId, itemId });
-    }
+    // Two adds of one node at once: the other request's row is answered.
+    return insertItem(this.em, item);
   }
 
   /**
@@ -80,18 +71,17 @@ export class ItemService extends DomainService {
   async remove(actor: Actor, indexId: string, itemId: string): Promise<LegacyIndexItem> {
     const caller = await legacyCaller(this.em, actor);
     await this.indexes.requireControlled(caller, indexId);
-    const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] } });
+    const item = await itemOfNode(this.em, indexId, [itemId, itemId.toLowerCase()]);
     if (!item || item.deletedAt) throw itemNotFound();
     if (!(await softDeleteItem(this.em, item.id, newCommitId(item.id)))) throw itemNotFound();
     await this.indexer.syncPoints([item.id]);
-    await this.em.refresh(item);
-    return item;
+    return reloadItem(this.em, item);
   }
 
   /** A live item of a live index, or 404. */
   async requireLive(indexId: string, itemId: string): Promise<LegacyIndexItem> {
     await this.indexes.requireLive(indexId);
-    const item = await this.em.findOne(LegacyIndexItem, { indexId, itemId: { $in: [itemId, itemId.toLowerCase()] }, deletedAt: null });
+    const item = await liveItemOfNode(this.em, indexId, [itemId, itemId.toLowerCase()]);
     if (!item) throw itemNotFound();
     return item;
   }
@@ -107,11 +97,7 @@ export class ItemService extends DomainService {
     const limit = req.limit ?? ITEMS_DEFAULT_LIMIT;
     if (req.query) return this.search(indexId, req.query, limit, req.cursor ?? null);
     const after = req.cursor ? decodeCursor(req.cursor, 'after') : null;
-    const where: Record<string, unknown> = { indexId, deletedAt: null };
-    if (after?.kind === 'after') {
-      where.$or = [{ createdAt: { $lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { $lt: after.id } }];
-    }
-    const rows = await this.em.find(LegacyIndexItem, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
+    const rows = await liveItemsPage(this.em, indexId, after?.kind === 'after' ? after : null, limit);
     const items = rows.slice(0, limit);
     const last = items[items.length - 1];
     const cursor = rows.length > limit && last ? encodeCursor({ kind: 'after', createdAt: last.createdAt.toISOString(), id: last.id }) : null;
@@ -124,7 +110,7 @@ export class ItemService extends DomainService {
     // Over-fetch: an entry may be stale for a moment on this instance (an item just removed).
     const want = offset + limit + 1;
     const hits = await this.indexer.search([indexId], query, want * 2 + 8);
-    const rows = hits.length ? await this.em.find(LegacyIndexItem, { pointId: { $in: hits.map((h) => h.pointId) }, indexId, deletedAt: null }) : [];
+    const rows = await liveItemsAtPoints(this.em, [indexId], hits.map((h) => h.pointId));
     const byPoint = new Map(rows.map((r) => [r.pointId, r]));
     const ranked = hits.map((h) => byPoint.get(h.pointId)).filter((r): r is LegacyIndexItem => !!r);
     const items = ranked.slice(offset, offset + limit);
@@ -135,7 +121,7 @@ export class ItemService extends DomainService {
   /** Items by their record ids in the order asked (null for unknown ones), for batch loaders. */
   async findMany(ids: readonly string[]): Promise<Array<LegacyIndexItem | null>> {
     const unique = [...new Set(ids)];
-    const rows = unique.length ? await this.em.find(LegacyIndexItem, { id: { $in: unique } }) : [];
+    const rows = await itemsByIds(this.em, unique);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }

@@ -1,4 +1,8 @@
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Intent } from '../../../entities/intent.entity';
+import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
+import { WebPage } from '../../../entities/web-page.entity';
 
 /**
  * The statements of index items and their default embeddings. Reads marked "outside the
@@ -233,4 +237,67 @@ export async function softDeleteItem(em: EntityManager, id: string, version: str
     [version, id],
   );
   return removed.length > 0;
+}
+
+/** The item of a node in an index, a removed one too. */
+export async function itemOfNode(em: EntityManager, indexId: string, nodeIds: string[]): Promise<LegacyIndexItem | null> {
+  return em.findOne(LegacyIndexItem, { indexId, itemId: { $in: nodeIds } });
+}
+
+/** The live item of a node in an index. */
+export async function liveItemOfNode(em: EntityManager, indexId: string, nodeIds: string[]): Promise<LegacyIndexItem | null> {
+  return em.findOne(LegacyIndexItem, { indexId, itemId: { $in: nodeIds }, deletedAt: null });
+}
+
+/**
+ * Writes a new item. Another request writing the same pair at once makes this one lose: the
+ * row it wrote is answered instead.
+ */
+export async function insertItem(em: EntityManager, item: LegacyIndexItem): Promise<LegacyIndexItem> {
+  try {
+    await em.persistAndFlush(item);
+    return item;
+  } catch (err) {
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    em.clear();
+    return em.findOneOrFail(LegacyIndexItem, { indexId: item.indexId, itemId: item.itemId });
+  }
+}
+
+/** Reads a loaded item again, as another request may have written it. */
+export async function reloadItem(em: EntityManager, item: LegacyIndexItem): Promise<LegacyIndexItem> {
+  return (await em.refresh(item)) ?? item;
+}
+
+/** A page of an index's live items, newest first, after the cursor's item (one more than `limit`, to tell a last page). */
+export async function liveItemsPage(em: EntityManager, indexId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<LegacyIndexItem[]> {
+  const where: FilterQuery<LegacyIndexItem> = { indexId, deletedAt: null };
+  if (after) where.$or = [{ createdAt: { $lt: new Date(after.createdAt) } }, { createdAt: new Date(after.createdAt), id: { $lt: after.id } }];
+  return em.find(LegacyIndexItem, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1 });
+}
+
+/** The live items of these indexes behind these vector points, in no order. */
+export async function liveItemsAtPoints(em: EntityManager, indexIds: string[], pointIds: string[]): Promise<LegacyIndexItem[]> {
+  if (!pointIds.length || !indexIds.length) return [];
+  return em.find(LegacyIndexItem, { pointId: { $in: pointIds }, indexId: { $in: indexIds }, deletedAt: null });
+}
+
+/** Items by their record ids, in no order. */
+export async function itemsByIds(em: EntityManager, ids: string[]): Promise<LegacyIndexItem[]> {
+  return ids.length ? em.find(LegacyIndexItem, { id: { $in: ids } }) : [];
+}
+
+/** Whether a web page with this id exists (pages are shared nodes). */
+export async function webPageExists(em: EntityManager, id: string): Promise<boolean> {
+  return (await em.count(WebPage, { id })) > 0;
+}
+
+/** Web pages by id, in no order. */
+export async function webPagesByIds(em: EntityManager, ids: string[]): Promise<WebPage[]> {
+  return ids.length ? em.find(WebPage, { id: { $in: ids } }) : [];
+}
+
+/** Intents by id, in no order. */
+export async function intentsByIds(em: EntityManager, ids: string[]): Promise<Intent[]> {
+  return ids.length ? em.find(Intent, { id: { $in: ids } }) : [];
 }

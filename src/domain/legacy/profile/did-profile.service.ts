@@ -1,6 +1,5 @@
 import type { Actor } from '../../auth/actor';
 import { AvatarCid } from '../../../entities/avatar-cid.entity';
-import { User } from '../../../entities/user.entity';
 import type { ImageStorageService } from '../../storage/image-storage.service';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { badRequest, notFound } from '../../shared/errors';
@@ -9,7 +8,8 @@ import { isCid, rawCidOf } from '../cid.rules';
 import { parsePkhDid } from '../did.rules';
 import { legacyCaller } from '../legacy-caller';
 import { didProfileSchema } from './did-profile.schemas';
-import { insertAvatarCid } from './profile.repository';
+import { avatarByCid, avatarByFile, insertAvatarCid } from './profile.repository';
+import { saveProfile, userByWallet, userForProfile } from '../wallet-users.repository';
 
 /** A profile as the earlier route group reads it: the core profile's name and intro, and the avatar's CID. */
 export interface DidProfile {
@@ -44,7 +44,8 @@ export class DidProfileService extends DomainService {
     const cid = await rawCidOf(bytes);
     // The same bytes uploaded again keep their first file; the new copy is not needed.
     await insertAvatarCid(this.em, { userId: a.userId, cid, filename: stored.filename, contentType: stored.contentType, size: stored.size });
-    const row = await this.em.findOneOrFail(AvatarCid, { userId: a.userId, cid }, { refresh: true });
+    const row = await avatarByCid(this.em, a.userId, cid);
+    if (!row) throw new Error('The avatar row written a moment ago is gone');
     if (row.filename !== stored.filename) await this.storage.removeFile('avatars', a.userId, stored.filename);
     return { cid, url: this.urlOf(row) };
   }
@@ -59,14 +60,14 @@ export class DidProfileService extends DomainService {
     let avatar: AvatarCid | null = null;
     if (req.avatar) {
       if (!isCid(req.avatar)) throw badRequest([{ path: 'avatar', message: 'Not a CID' }]);
-      avatar = await this.em.findOne(AvatarCid, { userId: caller.userId, cid: req.avatar });
+      avatar = await avatarByCid(this.em, caller.userId, req.avatar);
       if (!avatar) throw badRequest([{ path: 'avatar', message: 'Not the CID of an image you uploaded (POST /api/profile/upload_avatar)' }]);
     }
-    const user = await this.em.findOneOrFail(User, { id: caller.userId });
+    const user = await userForProfile(this.em, caller.userId);
     user.name = req.name;
     user.intro = req.bio;
     user.avatar = avatar ? this.urlOf(avatar) : '';
-    await this.em.flush();
+    await saveProfile(this.em, user);
     return { controllerDID: caller.did, name: user.name, bio: user.intro, avatar: avatar?.cid ?? null };
   }
 
@@ -74,10 +75,10 @@ export class DidProfileService extends DomainService {
   async byDid(did: string): Promise<DidProfile> {
     const parsed = parsePkhDid(did);
     if (!parsed) throw badRequest([{ path: 'did', message: 'Not a did:pkh:eip155 DID (did:pkh:eip155:<chainId>:<0x address>)' }]);
-    const user = await this.em.findOne(User, { walletAddress: parsed.address });
+    const user = await userByWallet(this.em, parsed.address);
     if (!user) throw notFound('Profile');
     const filename = user.avatar.startsWith(`${this.config.PUBLIC_URL}/api/storage/avatars/${user.id}/`) ? user.avatar.slice(user.avatar.lastIndexOf('/') + 1) : null;
-    const avatar = filename ? await this.em.findOne(AvatarCid, { userId: user.id, filename }) : null;
+    const avatar = filename ? await avatarByFile(this.em, user.id, filename) : null;
     return { controllerDID: parsed.did, name: user.name, bio: user.intro, avatar: avatar?.cid ?? null };
   }
 }

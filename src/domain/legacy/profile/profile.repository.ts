@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AvatarCid } from '../../../entities/avatar-cid.entity';
 
 export interface AvatarCidFields {
   userId: string;
@@ -15,4 +16,14 @@ export async function insertAvatarCid(em: EntityManager, a: AvatarCidFields): Pr
      on conflict (user_id, cid) do nothing`,
     [a.userId, a.cid, a.filename, a.contentType, a.size],
   );
+}
+
+/** The account's avatar named by this CID, read afresh. */
+export async function avatarByCid(em: EntityManager, userId: string, cid: string): Promise<AvatarCid | null> {
+  return em.findOne(AvatarCid, { userId, cid }, { refresh: true });
+}
+
+/** The account's avatar stored in this file. */
+export async function avatarByFile(em: EntityManager, userId: string, filename: string): Promise<AvatarCid | null> {
+  return em.findOne(AvatarCid, { userId, filename });
 }

@@ -1,7 +1,7 @@
 import type { SourcePassage } from '../ports';
-import { LegacyIndex } from '../../../entities/legacy-index.entity';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
-import { User } from '../../../entities/user.entity';
+import { liveIndexIds, liveIndexIdsOfControllers } from '../indexes/indexes.repository';
+import { userIdsByWallets } from '../wallet-users.repository';
 import { DomainService, type CoreDeps } from '../../shared/domain-service';
 import { badRequest } from '../../shared/errors';
 import { isStreamId } from '../../shared/stream-id';
@@ -9,6 +9,7 @@ import { matchingPassages } from '../../web/passage-filter.rules';
 import { isDid, parsePkhDid } from '../did.rules';
 import type { ItemIndexer } from '../items/item-indexer.service';
 import { loadNodeDocs } from '../items/item-nodes';
+import { liveItemsAtPoints } from '../items/items.repository';
 import { cutText } from '../../shared/text-cut';
 
 /** Items read per question, and how much of each one's text an answer may quote. */
@@ -45,9 +46,7 @@ export class RetrievalService extends DomainService {
   private async expand(sources: string[]): Promise<{ indexIds: string[]; problems: Array<{ at: number; message: string }> }> {
     const problems: Array<{ at: number; message: string }> = [];
     const streamIds = sources.filter((s) => isStreamId(s));
-    const live = new Set(
-      streamIds.length ? (await this.em.find(LegacyIndex, { id: { $in: streamIds }, deletedAt: null }, { fields: ['id'] })).map((i) => i.id) : [],
-    );
+    const live = new Set(await liveIndexIds(this.em, streamIds));
     const addresses: string[] = [];
     sources.forEach((s, at) => {
       if (isStreamId(s)) {
@@ -61,11 +60,8 @@ export class RetrievalService extends DomainService {
     });
     const out = new Set(live);
     if (addresses.length) {
-      const users = await this.em.find(User, { walletAddress: { $in: [...new Set(addresses)] } }, { fields: ['id'] });
-      if (users.length) {
-        const owned = await this.em.find(LegacyIndex, { controllerId: { $in: users.map((u) => u.id) }, deletedAt: null }, { fields: ['id'] });
-        for (const o of owned) out.add(o.id);
-      }
+      const owners = await userIdsByWallets(this.em, addresses);
+      for (const id of await liveIndexIdsOfControllers(this.em, owners)) out.add(id);
     }
     return { indexIds: [...out], problems };
   }
@@ -75,7 +71,7 @@ export class RetrievalService extends DomainService {
     if (!indexIds.length || !question.trim()) return [];
     const hits = (await this.indexer.search(indexIds, question, ITEMS_PER_QUESTION * 2)).filter((h) => h.score > 0);
     if (!hits.length) return [];
-    const rows = await this.em.find(LegacyIndexItem, { pointId: { $in: hits.map((h) => h.pointId) }, indexId: { $in: indexIds }, deletedAt: null });
+    const rows = await liveItemsAtPoints(this.em, indexIds, hits.map((h) => h.pointId));
     const byPoint = new Map(rows.map((r) => [r.pointId, r]));
     const ranked = hits.map((h) => byPoint.get(h.pointId)).filter((r): r is LegacyIndexItem => !!r);
     const docs = await loadNodeDocs(this.em, ranked);

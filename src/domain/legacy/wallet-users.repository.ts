@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../../entities/user.entity';
+import { WalletIdentity } from '../../entities/wallet-identity.entity';
+
+/** The accounts the earlier route group knows by wallet (a DID names a wallet, not an account). */
+
+/** The account's id and wallet, or null when it no longer exists. */
+export async function walletOfUser(em: EntityManager, userId: string): Promise<{ id: string; walletAddress: string | null } | null> {
+  const user = await em.findOne(User, { id: userId }, { fields: ['id', 'walletAddress'] });
+  return user ? { id: user.id, walletAddress: user.walletAddress ?? null } : null;
+}
+
+/** The chain of the wallet's first SIWE sign-in, or null when it never signed in with SIWE. */
+export async function walletChainOf(em: EntityManager, userId: string): Promise<number | null> {
+  return (await em.findOne(WalletIdentity, { userId }))?.chainId ?? null;
+}
+
+/** The account holding a wallet (lower-cased 0x address), or null. */
+export async function userByWallet(em: EntityManager, address: string): Promise<User | null> {
+  return em.findOne(User, { walletAddress: address });
+}
+
+/** The ids of the accounts holding any of the wallets. */
+export async function userIdsByWallets(em: EntityManager, addresses: string[]): Promise<string[]> {
+  if (!addresses.length) return [];
+  return (await em.find(User, { walletAddress: { $in: [...new Set(addresses)] } }, { fields: ['id'] })).map((u) => u.id);
+}
+
+/** The account itself, for the profile it edits (its changes are written by `saveProfile`). */
+export async function userForProfile(em: EntityManager, userId: string): Promise<User> {
+  return em.findOneOrFail(User, { id: userId });
+}
+
+/** Writes the changes made to a loaded account. */
+export async function saveProfile(em: EntityManager, user: User): Promise<void> {
+  em.persist(user);
+  await em.flush();
+}
