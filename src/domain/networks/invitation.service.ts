@@ -1,7 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { Network } from '../../entities/network.entity';
-import { NetworkInvitationAcceptance } from '../../entities/network-invitation-acceptance.entity';
 import { User } from '../../entities/user.entity';
 import type { Mailer } from '../../mail/mailer';
 import type { AccountService } from '../accounts/account.service';
@@ -9,7 +8,8 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, notFound, unavailable } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { invitationMail } from './invitation.mail';
-import { addMembership, findNetwork, lockNetwork, membershipOf } from './networks.repository';
+import { addMembership, findNetwork, invitationAccepted, lockNetwork, membershipOf, networkByInvitationCode, recordInvitationAcceptance } from './networks.repository';
+import { userByEmail, userById } from '../accounts/users.repository';
 import { inviteSchema } from './network.schemas';
 import { requireAccess } from '../access/require-access';
 
@@ -58,7 +58,7 @@ export class InvitationService extends DomainService {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
       const { added } = await addMembership(tx, network.id, invitee.id, 'member', callerId);
-      return { network, added, inviter: await tx.findOne(User, { id: callerId }) };
+      return { network, added, inviter: await userById(tx, callerId) };
     });
     if (added || invitee.state === 'invited') {
       await this.sendInvitation(network, invitee, inviter?.name ?? '', invitee.state === 'invited');
@@ -72,15 +72,15 @@ export class InvitationService extends DomainService {
    */
   async accept(actor: Actor, code: string): Promise<{ network: Network; alreadyMember: boolean }> {
     const userId = actor.userId;
-    const found = code ? await this.em.findOne(Network, { invitationCode: code }) : null;
+    const found = code ? await networkByInvitationCode(this.em, code) : null;
     if (!found) throw notFound('Invitation');
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, found.id);
       if (await membershipOf(tx, network.id, userId)) return { network, alreadyMember: true };
-      if (await tx.findOne(NetworkInvitationAcceptance, { networkId: network.id, userId })) {
+      if (await invitationAccepted(tx, network.id, userId)) {
         throw conflict('invitation_used', { detail: 'You already joined through this invitation link; ask an owner to add you again' });
       }
-      tx.persist(Object.assign(new NetworkInvitationAcceptance(), { networkId: network.id, userId }));
+      recordInvitationAcceptance(tx, network.id, userId);
       await addMembership(tx, network.id, userId, 'member', null);
       return { network, alreadyMember: false };
     });
@@ -88,7 +88,7 @@ export class InvitationService extends DomainService {
 
   /** Accounts keep their address lower-cased (as the sign-in routes and EARLY_ACCESS do). */
   private findByEmail(email: string): Promise<User | null> {
-    return this.em.findOne(User, { email });
+    return userByEmail(this.em, email);
   }
 
   private async sendInvitation(network: Network, user: User, inviterName: string, newAccount: boolean): Promise<void> {

@@ -1,11 +1,11 @@
 import type { Actor } from '../auth/actor';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
-import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
 import { memberView, type MemberView } from './membership.service';
-import { addMembership, findNetwork, lockNetwork } from './networks.repository';
+import { addMembership, findNetwork, joinRequestOf, lockNetwork, pendingJoinRequestsPage, saveNetworkChanges } from './networks.repository';
+import { userById } from '../accounts/users.repository';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 import { requireAccess } from '../access/require-access';
 
@@ -19,11 +19,7 @@ export class JoinRequestService extends DomainService {
     const w = pageWindow(args, PAGES.joinRequests);
     const network = await findNetwork(this.em, networkId);
     await requireAccess(this.em, { userId }, 'network.owner', [network.id]);
-    const [items, total] = await this.em.findAndCount(
-      NetworkJoinRequest,
-      { networkId: network.id, status: 'pending' },
-      { orderBy: { createdAt: 'asc', userId: 'asc' }, limit: w.limit, offset: w.offset },
-    );
+    const [items, total] = await pendingJoinRequestsPage(this.em, network.id, w);
     return pageOf(items, w, total);
   }
 
@@ -38,7 +34,7 @@ export class JoinRequestService extends DomainService {
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
-      const request = isUuid(requesterId) ? await tx.findOne(NetworkJoinRequest, { networkId: network.id, userId: requesterId }) : null;
+      const request = isUuid(requesterId) ? await joinRequestOf(tx, network.id, requesterId) : null;
       if (!request) throw notFound('Join request');
       if (request.status !== 'pending') {
         throw conflict('join_request_reviewed', { detail: `This join request was already ${request.status}`, status: request.status });
@@ -47,9 +43,11 @@ export class JoinRequestService extends DomainService {
       let member: MemberView | null = null;
       if (decision === 'approve') {
         const added = await addMembership(tx, network.id, request.userId, 'member', callerId);
-        member = memberView(added.member, await tx.findOneOrFail(User, { id: request.userId }));
+        const user = await userById(tx, request.userId);
+        if (!user) throw notFound('User');
+        member = memberView(added.member, user);
       }
-      await tx.flush();
+      await saveNetworkChanges(tx, request);
       return { joinRequest: request, member };
     });
   }

@@ -15,7 +15,12 @@ import {
   ownerCount,
   removeMembership,
   deleteNetwork,
+  joinRequestOf,
+  memberCount,
+  membersPage,
+  saveNetworkChanges,
 } from './networks.repository';
+import { userById, usersByIds } from '../accounts/users.repository';
 import { noticeMembershipEnded, noticeNetworkDeleted } from './network.notices';
 import { addMemberSchema, updateMemberSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
@@ -61,13 +66,8 @@ export class MembershipService extends DomainService {
     const w = pageWindow(args, PAGES.members);
     const network = await findNetwork(this.em, networkId);
     await requireAccess(this.em, { userId }, 'network.member', [network.id]);
-    const [rows, total] = await this.em.findAndCount(
-      NetworkMember,
-      { networkId: network.id },
-      // 'owner' sorts after 'member', so descending puts owners first.
-      { orderBy: { role: 'desc', joinedAt: 'asc', userId: 'asc' }, limit: w.limit, offset: w.offset },
-    );
-    const users = new Map((await this.em.find(User, { id: { $in: rows.map((r) => r.userId) } })).map((u) => [u.id, u]));
+    const [rows, total] = await membersPage(this.em, network.id, w);
+    const users = new Map((await usersByIds(this.em, rows.map((r) => r.userId))).map((u) => [u.id, u]));
     return pageOf(rows.flatMap((m) => (users.has(m.userId) ? [memberView(m, users.get(m.userId)!)] : [])), w, total);
   }
 
@@ -85,14 +85,13 @@ export class MembershipService extends DomainService {
         await addMembership(tx, network.id, userId, 'member', null);
         return { status: 'joined', network, joinRequest: null };
       }
-      let request = await tx.findOne(NetworkJoinRequest, { networkId: network.id, userId });
+      let request = await joinRequestOf(tx, network.id, userId);
       if (!request) {
         request = Object.assign(new NetworkJoinRequest(), { networkId: network.id, userId });
-        tx.persist(request);
       } else if (request.status !== 'pending') {
         Object.assign(request, { status: 'pending', createdAt: new Date(), reviewedAt: null, reviewedById: null });
       }
-      await tx.flush();
+      await saveNetworkChanges(tx, request);
       return { status: 'requested', network, joinRequest: request };
     });
   }
@@ -114,7 +113,7 @@ export class MembershipService extends DomainService {
     return this.em.transactional(async (tx) => {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId: callerId }, 'network.owner', [network.id]);
-      const user = await tx.findOne(User, { id: userId });
+      const user = await userById(tx, userId);
       if (!user) throw notFound('User');
       const { member, added } = await addMembership(tx, network.id, user.id, role, callerId);
       return { member: memberView(member, user), added };
@@ -131,12 +130,13 @@ export class MembershipService extends DomainService {
       const member = isUuid(memberId) ? await membershipOf(tx, network.id, memberId) : null;
       if (!member) throw notFound('Member');
       if (member.role === 'owner' && role !== 'owner' && (await ownerCount(tx, network.id)) === 1) {
-        const others = await tx.count(NetworkMember, { networkId: network.id, userId: { $ne: member.userId } });
+        const others = await memberCount(tx, network.id, member.userId);
         throw lastOwner(others ? LAST_OWNER_LEAVING : 'A network needs an owner; delete it instead');
       }
       member.role = role;
-      await tx.flush();
-      const user = await tx.findOneOrFail(User, { id: member.userId });
+      await saveNetworkChanges(tx, member);
+      const user = await userById(tx, member.userId);
+      if (!user) throw notFound('Member');
       return memberView(member, user);
     });
   }
@@ -154,7 +154,7 @@ export class MembershipService extends DomainService {
       }
       const target = isUuid(targetId) ? await membershipOf(tx, network.id, targetId) : null;
       if (!target) throw notFound('Member');
-      if ((await tx.count(NetworkMember, { networkId: network.id })) === 1) {
+      if ((await memberCount(tx, network.id)) === 1) {
         return { networkId: network.id, userId: target.userId, intentIds: await deleteNetwork(tx, network.id), networkDeleted: true };
       }
       if (target.role === 'owner' && (await ownerCount(tx, network.id)) === 1) throw lastOwner(LAST_OWNER_LEAVING);

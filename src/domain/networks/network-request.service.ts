@@ -1,14 +1,13 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/actor';
 import type { Network } from '../../entities/network.entity';
 import { NetworkRequest } from '../../entities/network-request.entity';
-import { User } from '../../entities/user.entity';
 import { DomainService } from '../shared/domain-service';
 import { conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { hasEarlyAccess } from '../access/early-access.policy';
-import { createNetworkWithOwner } from './networks.repository';
+import { createNetworkWithOwner, lockNetworkRequest, networkRequestsOf, pendingNetworkRequests, saveNetworkChanges } from './networks.repository';
+import { userById } from '../accounts/users.repository';
 import { createNetworkRequestSchema, updateNetworkRequestSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 
@@ -22,7 +21,7 @@ export class NetworkRequestService extends DomainService {
     const requesterId = actor.userId;
     const fields = parseInput(createNetworkRequestSchema, input);
     const request = Object.assign(new NetworkRequest(), fields, { requesterId });
-    await this.em.persistAndFlush(request);
+    await saveNetworkChanges(this.em, request);
     return request;
   }
 
@@ -30,11 +29,7 @@ export class NetworkRequestService extends DomainService {
   async mine(actor: Actor, args: PageArgs): Promise<Page<NetworkRequest> & { canReview: boolean }> {
     const userId = actor.userId;
     const w = pageWindow(args, PAGES.networkRequests);
-    const [items, total] = await this.em.findAndCount(
-      NetworkRequest,
-      { requesterId: userId },
-      { orderBy: { submittedAt: 'desc', id: 'asc' }, limit: w.limit, offset: w.offset },
-    );
+    const [items, total] = await networkRequestsOf(this.em, userId, w);
     return { ...pageOf(items, w, total), canReview: await this.canReview(userId) };
   }
 
@@ -42,11 +37,7 @@ export class NetworkRequestService extends DomainService {
   async pending(actor: Actor, args: PageArgs): Promise<Page<NetworkRequest>> {
     await this.requireReviewer(actor.userId);
     const w = pageWindow(args, PAGES.networkRequests);
-    const [items, total] = await this.em.findAndCount(
-      NetworkRequest,
-      { status: 'pending' },
-      { orderBy: { submittedAt: 'asc', id: 'asc' }, limit: w.limit, offset: w.offset },
-    );
+    const [items, total] = await pendingNetworkRequests(this.em, w);
     return pageOf(items, w, total);
   }
 
@@ -59,7 +50,7 @@ export class NetworkRequestService extends DomainService {
       if (request.status !== 'pending') throw closed(request);
       request.name = changes.name;
       if (changes.purpose !== undefined) request.purpose = changes.purpose;
-      await tx.flush();
+      await saveNetworkChanges(tx, request);
       return request;
     });
   }
@@ -72,7 +63,7 @@ export class NetworkRequestService extends DomainService {
       if (request.status === 'approved') throw closed(request);
       if (request.status === 'pending') {
         Object.assign(request, { status: 'dismissed', reviewedAt: new Date(), reviewedById: userId });
-        await tx.flush();
+        await saveNetworkChanges(tx, request);
       }
       return request;
     });
@@ -83,7 +74,7 @@ export class NetworkRequestService extends DomainService {
     const reviewerId = actor.userId;
     await this.requireReviewer(reviewerId);
     return this.em.transactional(async (tx) => {
-      const request = isUuid(id) ? await tx.findOne(NetworkRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const request = isUuid(id) ? await lockNetworkRequest(tx, id) : null;
       if (!request) throw notFound('Network request');
       if (request.status !== 'pending') throw closed(request);
       const network = await createNetworkWithOwner(
@@ -92,13 +83,13 @@ export class NetworkRequestService extends DomainService {
         request.requesterId,
       );
       Object.assign(request, { status: 'approved', networkId: network.id, reviewedAt: new Date(), reviewedById: reviewerId });
-      await tx.flush();
+      await saveNetworkChanges(tx, request);
       return { request, network };
     });
   }
 
   async canReview(userId: string): Promise<boolean> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await userById(this.em, userId);
     if (!user) throw unauthenticated('This account no longer exists');
     return hasEarlyAccess(this.config, user);
   }
@@ -109,7 +100,7 @@ export class NetworkRequestService extends DomainService {
 
   /** The request, locked, if the caller is its requester or a reviewer. */
   private async findFor(tx: EntityManager, id: string, userId: string): Promise<NetworkRequest> {
-    const request = isUuid(id) ? await tx.findOne(NetworkRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    const request = isUuid(id) ? await lockNetworkRequest(tx, id) : null;
     if (!request || (request.requesterId !== userId && !(await this.canReview(userId)))) throw notFound('Network request');
     return request;
   }

@@ -1,14 +1,24 @@
 import type { Actor } from '../auth/actor';
-import { Network } from '../../entities/network.entity';
-import { NetworkMember } from '../../entities/network-member.entity';
-import { User } from '../../entities/user.entity';
+import type { Network } from '../../entities/network.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { forbidden, notFound, unauthenticated } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { hasEarlyAccess } from '../access/early-access.policy';
 import { noticeNetworkDeleted } from './network.notices';
-import { createNetworkWithOwner, deleteNetwork, findNetwork, lockNetwork } from './networks.repository';
+import {
+  createNetworkWithOwner,
+  deleteNetwork,
+  findNetwork,
+  lockNetwork,
+  membershipsPage,
+  networkByShareCode,
+  networksByIds,
+  publicNetworkById,
+  publicNetworksPage,
+  saveNetworkChanges,
+} from './networks.repository';
+import { userById } from '../accounts/users.repository';
 import { createNetworkSchema, updateNetworkSchema } from './network.schemas';
 import { PAGES, pageOf, pageWindow, type Page, type PageArgs } from './paging.rules';
 import { requireAccess } from '../access/require-access';
@@ -28,7 +38,7 @@ export class NetworkService extends DomainService {
   async create(actor: Actor, input: unknown): Promise<Network> {
     const userId = actor.userId;
     const fields = parseInput(createNetworkSchema, input);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await userById(this.em, userId);
     if (!user) throw unauthenticated('This account no longer exists');
     if (!hasEarlyAccess(this.config, user)) {
       throw forbidden('Creating a network needs early access; send a network request instead');
@@ -49,14 +59,14 @@ export class NetworkService extends DomainService {
 
   /** No credential: only public (`anyone`) networks are readable by id. */
   async getPublic(networkId: string): Promise<Network> {
-    const network = isUuid(networkId) ? await this.em.findOne(Network, { id: networkId, joinPolicy: 'anyone' }) : null;
+    const network = isUuid(networkId) ? await publicNetworkById(this.em, networkId) : null;
     if (!network) throw notFound('Network');
     return network;
   }
 
   /** No credential: the share code is the capability, whatever the join policy. */
   async getByShareCode(code: string): Promise<Network> {
-    const network = code ? await this.em.findOne(Network, { shareCode: code }) : null;
+    const network = code ? await networkByShareCode(this.em, code) : null;
     if (!network) throw notFound('Network');
     return network;
   }
@@ -68,7 +78,7 @@ export class NetworkService extends DomainService {
       const network = await lockNetwork(tx, networkId);
       await requireAccess(tx, { userId }, 'network.owner', [network.id]);
       for (const [k, v] of Object.entries(changes)) if (v !== undefined) Object.assign(network, { [k]: v });
-      await tx.flush();
+      await saveNetworkChanges(tx, network);
       return network;
     });
   }
@@ -87,12 +97,8 @@ export class NetworkService extends DomainService {
   async mine(actor: Actor, args: PageArgs): Promise<Page<Network>> {
     const userId = actor.userId;
     const w = pageWindow(args, PAGES.networks);
-    const [rows, total] = await this.em.findAndCount(
-      NetworkMember,
-      { userId },
-      { orderBy: { joinedAt: 'desc', networkId: 'asc' }, limit: w.limit, offset: w.offset },
-    );
-    const networks = await this.em.find(Network, { id: { $in: rows.map((r) => r.networkId) } });
+    const [rows, total] = await membershipsPage(this.em, userId, w);
+    const networks = await networksByIds(this.em, rows.map((r) => r.networkId));
     const byId = new Map(networks.map((n) => [n.id, n]));
     return pageOf(rows.map((r) => byId.get(r.networkId)).filter((n): n is Network => !!n), w, total);
   }
@@ -100,11 +106,7 @@ export class NetworkService extends DomainService {
   /** Public discovery: `anyone` networks, newest first. */
   async discover(actor: Actor, args: PageArgs): Promise<Page<Network>> {
     const w = pageWindow(args, PAGES.discovery);
-    const [items, total] = await this.em.findAndCount(
-      Network,
-      { joinPolicy: 'anyone' },
-      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: w.limit, offset: w.offset },
-    );
+    const [items, total] = await publicNetworksPage(this.em, w);
     return pageOf(items, w, total);
   }
 }

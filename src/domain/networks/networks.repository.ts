@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Network, type JoinPolicy } from '../../entities/network.entity';
 import { NetworkJoinRequest } from '../../entities/network-join-request.entity';
 import { NetworkMember, type NetworkRole } from '../../entities/network-member.entity';
+import { NetworkInvitationAcceptance } from '../../entities/network-invitation-acceptance.entity';
+import { NetworkRequest } from '../../entities/network-request.entity';
 import type { IntentStatus } from '../../entities/intent.entity';
 import { notFound } from '../shared/errors';
 import { isUuid } from '../shared/validation';
@@ -178,4 +180,87 @@ export async function visibleIntentsPage(
   );
   const [{ n }] = await em.execute<Array<{ n: string }>>(`select count(*) as n ${VISIBLE}`, [networkId]);
   return { rows, total: Number(n) };
+}
+
+/** A page of `T` and the count of all of them. */
+type Counted<T> = Promise<[T[], number]>;
+type Window = { limit: number; offset: number };
+
+/** A public (`anyone`) network by id. */
+export async function publicNetworkById(em: EntityManager, id: string): Promise<Network | null> {
+  return em.findOne(Network, { id, joinPolicy: 'anyone' });
+}
+
+export async function networkByShareCode(em: EntityManager, code: string): Promise<Network | null> {
+  return em.findOne(Network, { shareCode: code });
+}
+
+export async function networkByInvitationCode(em: EntityManager, code: string): Promise<Network | null> {
+  return em.findOne(Network, { invitationCode: code });
+}
+
+/** Networks by id, in no order. */
+export async function networksByIds(em: EntityManager, ids: string[]): Promise<Network[]> {
+  return ids.length ? em.find(Network, { id: { $in: ids } }) : [];
+}
+
+/** Public (`anyone`) networks, newest first. */
+export async function publicNetworksPage(em: EntityManager, w: Window): Counted<Network> {
+  return em.findAndCount(Network, { joinPolicy: 'anyone' }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: w.limit, offset: w.offset });
+}
+
+/** A user's memberships, most recently joined first. */
+export async function membershipsPage(em: EntityManager, userId: string, w: Window): Counted<NetworkMember> {
+  return em.findAndCount(NetworkMember, { userId }, { orderBy: { joinedAt: 'desc', networkId: 'asc' }, limit: w.limit, offset: w.offset });
+}
+
+/** A network's members, owners first ('owner' sorts after 'member', so descending), then by joining. */
+export async function membersPage(em: EntityManager, networkId: string, w: Window): Counted<NetworkMember> {
+  return em.findAndCount(NetworkMember, { networkId }, { orderBy: { role: 'desc', joinedAt: 'asc', userId: 'asc' }, limit: w.limit, offset: w.offset });
+}
+
+/** How many members a network has, leaving out one of them when named. */
+export async function memberCount(tx: EntityManager, networkId: string, except?: string): Promise<number> {
+  return tx.count(NetworkMember, except ? { networkId, userId: { $ne: except } } : { networkId });
+}
+
+/** Writes the changes made to loaded rows of this area (a network, a member, a join request). */
+export async function saveNetworkChanges(tx: EntityManager, ...rows: Array<Network | NetworkMember | NetworkJoinRequest | NetworkRequest>): Promise<void> {
+  for (const row of rows) tx.persist(row);
+  await tx.flush();
+}
+
+/** A user's request to join a network, whatever its state. */
+export async function joinRequestOf(tx: EntityManager, networkId: string, userId: string): Promise<NetworkJoinRequest | null> {
+  return tx.findOne(NetworkJoinRequest, { networkId, userId });
+}
+
+/** A network's pending join requests, oldest first. */
+export async function pendingJoinRequestsPage(em: EntityManager, networkId: string, w: Window): Counted<NetworkJoinRequest> {
+  return em.findAndCount(NetworkJoinRequest, { networkId, status: 'pending' }, { orderBy: { createdAt: 'asc', userId: 'asc' }, limit: w.limit, offset: w.offset });
+}
+
+/** Whether the user already joined the network through its invitation link. */
+export async function invitationAccepted(tx: EntityManager, networkId: string, userId: string): Promise<boolean> {
+  return (await tx.findOne(NetworkInvitationAcceptance, { networkId, userId })) !== null;
+}
+
+/** Records a join through the invitation link (written with the membership). */
+export function recordInvitationAcceptance(tx: EntityManager, networkId: string, userId: string): void {
+  tx.persist(Object.assign(new NetworkInvitationAcceptance(), { networkId, userId }));
+}
+
+/** A network request, locked until the transaction ends. */
+export async function lockNetworkRequest(tx: EntityManager, id: string): Promise<NetworkRequest | null> {
+  return tx.findOne(NetworkRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/** A user's network requests, newest first. */
+export async function networkRequestsOf(em: EntityManager, requesterId: string, w: Window): Counted<NetworkRequest> {
+  return em.findAndCount(NetworkRequest, { requesterId }, { orderBy: { submittedAt: 'desc', id: 'asc' }, limit: w.limit, offset: w.offset });
+}
+
+/** Every pending network request, oldest first. */
+export async function pendingNetworkRequests(em: EntityManager, w: Window): Counted<NetworkRequest> {
+  return em.findAndCount(NetworkRequest, { status: 'pending' }, { orderBy: { submittedAt: 'asc', id: 'asc' }, limit: w.limit, offset: w.offset });
 }

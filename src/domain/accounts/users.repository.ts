@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../../entities/user.entity';
+
+/** Accounts as entities, for the areas that read them by id or address. */
+
+export async function userById(em: EntityManager, id: string): Promise<User | null> {
+  return em.findOne(User, { id });
+}
+
+/** Accounts by id, in no order; unknown ids are absent. */
+export async function usersByIds(em: EntityManager, ids: string[]): Promise<User[]> {
+  return ids.length ? em.find(User, { id: { $in: ids } }) : [];
+}
+
+/** The account of an address (stored lower-cased, as the sign-in routes and EARLY_ACCESS write it). */
+export async function userByEmail(em: EntityManager, email: string): Promise<User | null> {
+  return em.findOne(User, { email });
+}
