@@ -16,3 +16,14 @@ export async function usersByIds(em: EntityManager, ids: string[]): Promise<User
 export async function userByEmail(em: EntityManager, email: string): Promise<User | null> {
   return em.findOne(User, { email });
 }
+
+/** The account an identity (email or wallet) names. */
+export async function userByIdentity(em: EntityManager, identity: { email: string } | { walletAddress: string }): Promise<User | null> {
+  return em.findOne(User, identity);
+}
+
+/** Writes the changes made to a loaded account. */
+export async function saveUser(em: EntityManager, user: User): Promise<void> {
+  em.persist(user);
+  await em.flush();
+}

@@ -97,3 +97,9 @@ export async function markAgentSeen(em: EntityManager, agentId: string): Promise
     [agentId],
   );
 }
+
+/** Whether an agent is the hosted negotiator (`system`) or an external one; undefined when there is none. */
+export async function agentTypeOf(em: EntityManager, id: string): Promise<AgentType | undefined> {
+  const [row] = await em.execute<Array<{ type: AgentType }>>(`select type from agents where id = ?`, [id]);
+  return row?.type;
+}

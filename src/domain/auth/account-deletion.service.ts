@@ -1,12 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Actor } from './actor';
-import { User } from '../../entities/user.entity';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { unauthenticated } from '../shared/errors';
 import { intentIdsOfUser } from './auth.repository';
 import { deleteEmailCodes } from './email-code.repository';
+import { deleteUser } from './credentials.repository';
+import { userById } from '../accounts/users.repository';
 
 /**
  * Deletes an account and everything it owns. Every user-owned table references users(id) on
@@ -24,11 +25,11 @@ export class AccountDeletionService extends DomainService {
   async delete(actor: Actor): Promise<void> {
     const userId = actor.userId;
     const intentIds = await this.em.transactional(async (em) => {
-      const user = await em.findOne(User, { id: userId });
+      const user = await userById(em, userId);
       if (!user) throw unauthenticated('This account no longer exists');
       const intentIds = await intentIdsOfUser(em, userId);
       if (user.email) await deleteEmailCodes(em, user.email);
-      await em.nativeDelete(User, { id: userId });
+      await deleteUser(em, userId);
       return intentIds;
     });
     this.em.clear();

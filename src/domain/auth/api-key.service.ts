@@ -4,6 +4,7 @@ import type { Actor } from './actor';
 import { apiKeyByHash, deleteApiKey, touchApiKey } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
 import { randomToken, sha256 } from './secrets';
+import { insertApiKey } from './credentials.repository';
 
 const TOUCH_INTERVAL_MS = 60_000;
 export const API_KEY_PREFIX = 'imk_';
@@ -23,8 +24,7 @@ export class ApiKeyService {
     apiKey.name = name;
     apiKey.agentId = agentId;
     apiKey.keyHash = sha256(key);
-    em.persist(apiKey);
-    await em.flush();
+    await insertApiKey(em, apiKey);
     return { key, apiKey };
   }
 

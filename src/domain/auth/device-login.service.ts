@@ -3,7 +3,6 @@ import { randomInt } from 'node:crypto';
 import type { Actor } from './actor';
 import { randomToken, sha256 } from './secrets';
 import { DeviceLogin } from '../../entities/device-login.entity';
-import { User } from '../../entities/user.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { conflict, DomainError } from '../shared/errors';
 import { parseInput } from '../shared/validation';
@@ -19,6 +18,8 @@ import {
   pendingDeviceLogin,
 } from './device-login.repository';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
+import { insertDeviceLogin } from './credentials.repository';
+import { userById } from '../accounts/users.repository';
 
 export const DEVICE_CODE_TTL_S = 600;
 /** Seconds the command line waits between polls (RFC 8628 `interval`). */
@@ -74,7 +75,7 @@ export class DeviceLoginService extends DomainService {
       login.requestedUserAgent = origin?.userAgent ? origin.userAgent.slice(0, 512) : null;
       login.requestedIp = origin?.ip ? origin.ip.slice(0, 64) : null;
       try {
-        await this.em.persistAndFlush(login);
+        await insertDeviceLogin(this.em, login);
       } catch (err) {
         // A user code still on record was drawn again (20^8 codes): draw another.
         if (err instanceof UniqueConstraintViolationException && attempt < 5) {
@@ -128,7 +129,7 @@ export class DeviceLoginService extends DomainService {
     const hash = sha256(parseInput(deviceTokenSchema, input).deviceCode);
     const taken = await consumeDeviceCode(this.em, hash);
     if (taken) {
-      const user = await this.em.findOne(User, { id: taken.approved_by_id });
+      const user = await userById(this.em, taken.approved_by_id);
       if (!user) throw deviceGrantError('invalid_grant', 'The approving account no longer exists');
       return this.signIns.openSession(user, 'device', 'device', origin);
     }

@@ -6,6 +6,7 @@ import type { Actor } from './actor';
 import { revokeSession, sessionById, touchSession } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
 import { sha256 } from './secrets';
+import { insertSession } from './credentials.repository';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often per session, so reads stay reads. */
@@ -55,8 +56,7 @@ export class SessionService {
       jwtid: session.id,
     });
     session.tokenHash = sha256(token);
-    em.persist(session);
-    await em.flush();
+    await insertSession(em, session);
     return { token, session };
   }
 

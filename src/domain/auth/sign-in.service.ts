@@ -5,6 +5,7 @@ import { User } from '../../entities/user.entity';
 import type { AccountService } from '../accounts/account.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { recordWalletChain } from './auth.repository';
+import { saveUser, userByIdentity } from '../accounts/users.repository';
 
 /** Where a sign-in came from; recorded on the session so GET /api/auth/devices can show it. */
 export interface ClientOrigin {
@@ -45,7 +46,7 @@ export class SignInService extends DomainService {
   async walletAccount(walletAddress: string, chainId: number): Promise<User> {
     const identity = { walletAddress: walletAddress.toLowerCase() };
     // Every request of a DID session lands here: a known, active account costs one read.
-    const known = await this.em.findOne(User, identity);
+    const known = await userByIdentity(this.em, identity);
     if (known?.state === 'active') return known;
     const user = await this.findOrCreate(identity);
     await recordWalletChain(this.em, user.id, chainId);
@@ -54,7 +55,7 @@ export class SignInService extends DomainService {
 
   /** An invited account (made by a network invitation) becomes active when its owner first signs in. */
   private async findOrCreate(identity: Identity): Promise<User> {
-    let user = await this.em.findOne(User, identity);
+    let user = await userByIdentity(this.em, identity);
     if (!user) {
       try {
         user = await this.deps().accounts.createUser(identity);
@@ -62,12 +63,13 @@ export class SignInService extends DomainService {
         // Two first sign-ins of one identity at once: the other request created it.
         if (!(err instanceof UniqueConstraintViolationException)) throw err;
         this.em.clear();
-        user = await this.em.findOneOrFail(User, identity);
+        user = await userByIdentity(this.em, identity);
+        if (!user) throw err;
       }
     }
     if (user.state === 'invited') {
       user.state = 'active';
-      await this.em.flush();
+      await saveUser(this.em, user);
     }
     return user;
   }

@@ -7,6 +7,7 @@ import { deleteExpiredSiweNonces, recordWalletChain, siweNonceUse, spendSiweNonc
 import { siweVerifySchema } from './auth.schemas';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
 import { checkSignatureFormat, checkSiweBindings, instantWithinWindow, parseSiweMessage } from './siwe-message.rules';
+import { insertSiweNonce } from './credentials.repository';
 
 export const SIWE_NONCE_TTL_MS = 10 * 60 * 1000;
 
@@ -24,7 +25,7 @@ export class SiweService extends DomainService {
     const row = new SiweNonce();
     row.nonce = generateNonce();
     row.expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS);
-    await this.em.persistAndFlush(row);
+    await insertSiweNonce(this.em, row);
     return row;
   }
 

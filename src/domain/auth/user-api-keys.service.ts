@@ -1,12 +1,13 @@
 import type { Actor } from './actor';
 import type { ApiKeyService } from './api-key.service';
-import { Agent } from '../../entities/agent.entity';
 import { ApiKey } from '../../entities/api-key.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { badRequest, notFound } from '../shared/errors';
 import { isUuid, parseInput } from '../shared/validation';
 import { apiKeyCreateSchema } from './auth.schemas';
 import { requireAccess } from '../access/require-access';
+import { apiKeysOf } from './credentials.repository';
+import { agentTypeOf } from '../agents/agents.repository';
 
 /** A user's API keys: created from a session (the key is shown once), listed, deleted. */
 export class UserApiKeysService extends DomainService {
@@ -22,8 +23,7 @@ export class UserApiKeysService extends DomainService {
     const { name, agentId } = parseInput(apiKeyCreateSchema, input);
     if (agentId) {
       await requireAccess(this.em, a, 'agent.own', [agentId]);
-      const agent = await this.em.findOneOrFail(Agent, { id: agentId.toLowerCase() });
-      if (agent.type !== 'external') {
+      if ((await agentTypeOf(this.em, agentId.toLowerCase())) !== 'external') {
         throw badRequest([{ path: 'agentId', message: 'The hosted negotiator takes no API key; name one of your external agents' }]);
       }
     }
@@ -31,7 +31,7 @@ export class UserApiKeysService extends DomainService {
   }
 
   async list(a: Actor): Promise<ApiKey[]> {
-    return this.em.find(ApiKey, { userId: a.userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return apiKeysOf(this.em, a.userId);
   }
 
   /** Another user's key answers 404, like an unknown one. */

@@ -5,6 +5,7 @@ import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { forbidden, notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { sessionIdSchema } from './auth.schemas';
+import { activeSessionsOf } from './credentials.repository';
 
 export interface ActiveSession {
   session: Session;
@@ -21,11 +22,7 @@ export class UserSessionsService extends DomainService {
   }
 
   async list(a: Actor): Promise<ActiveSession[]> {
-    const rows = await this.em.find(
-      Session,
-      { userId: a.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
-      { orderBy: { createdAt: 'desc', id: 'asc' } },
-    );
+    const rows = await activeSessionsOf(this.em, a.userId);
     return rows.map((session) => ({ session, current: session.id === a.sessionId }));
   }
 

@@ -8,6 +8,7 @@ import { parseInput } from '../shared/validation';
 import { asDomainRefusal } from './fetch-refusal';
 import type { ScrapeService } from './scrape.service';
 import { createWebPageSchema } from './web.schemas';
+import { savePage, webPageById, webPagesByIds } from './web-pages.repository';
 
 /**
  * Web pages as nodes (decisions.md section 5: `POST /api/web-pages { url }` or `{ url, title,
@@ -37,7 +38,7 @@ export class WebPageService extends DomainService {
       page.title = read.title;
       page.content = read.text;
     }
-    await this.em.persistAndFlush(page);
+    await savePage(this.em, page);
     return page;
   }
 
@@ -50,13 +51,13 @@ export class WebPageService extends DomainService {
   /** A page by id, or null (for the earlier route group resolving an item's node). */
   async find(id: string): Promise<WebPage | null> {
     if (!isStreamId(id)) return null;
-    return this.em.findOne(WebPage, { id });
+    return webPageById(this.em, id);
   }
 
   /** Pages by id, in the order asked, null for ids that do not resolve (for batch loaders). */
   async findMany(ids: readonly string[]): Promise<Array<WebPage | null>> {
     const valid = ids.filter((id) => isStreamId(id));
-    const rows = valid.length ? await this.em.find(WebPage, { id: { $in: [...new Set(valid)] } }) : [];
+    const rows = await webPagesByIds(this.em, valid);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id) ?? null);
   }

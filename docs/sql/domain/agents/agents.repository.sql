@@ -35,3 +35,6 @@ delete from agents where id = ?;
 
 -- markAgentSeen
 update agents set last_seen_at = now() where id = ? and (last_seen_at is null or last_seen_at < now() - interval '1 minute');
+
+-- agentTypeOf.[row]
+select type from agents where id = ?;

@@ -4,7 +4,8 @@ import { isStreamId } from '../../shared/stream-id';
 import { isUuid } from '../../shared/validation';
 import { itemNotFound } from '../legacy.errors';
 import { hasAccess } from '../../access/require-access';
-import { intentsByIds, webPageExists, webPagesByIds } from './items.repository';
+import { intentsByIds } from './items.repository';
+import { webPageExists, webPagesByIds } from '../../web/web-pages.repository';
 
 /** What retrieval and embedding read of a node. */
 export interface NodeDoc {

@@ -2,7 +2,6 @@ import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Intent } from '../../../entities/intent.entity';
 import { LegacyIndexItem } from '../../../entities/legacy-index-item.entity';
-import { WebPage } from '../../../entities/web-page.entity';
 
 /**
  * The statements of index items and their default embeddings. Reads marked "outside the
@@ -285,16 +284,6 @@ export async function liveItemsAtPoints(em: EntityManager, indexIds: string[], p
 /** Items by their record ids, in no order. */
 export async function itemsByIds(em: EntityManager, ids: string[]): Promise<LegacyIndexItem[]> {
   return ids.length ? em.find(LegacyIndexItem, { id: { $in: ids } }) : [];
-}
-
-/** Whether a web page with this id exists (pages are shared nodes). */
-export async function webPageExists(em: EntityManager, id: string): Promise<boolean> {
-  return (await em.count(WebPage, { id })) > 0;
-}
-
-/** Web pages by id, in no order. */
-export async function webPagesByIds(em: EntityManager, ids: string[]): Promise<WebPage[]> {
-  return ids.length ? em.find(WebPage, { id: { $in: ids } }) : [];
 }
 
 /** Intents by id, in no order. */
