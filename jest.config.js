@@ -21,27 +21,31 @@ const ignored = ['/node_modules/', '<rootDir>/test/resilience/'];
 // Files are sorted by what they import (test/setup/projects.js): whether they reach the test database.
 const { unit, integration } = classify();
 
+const projects = [
+  {
+    ...shared,
+    displayName: 'unit',
+    // No globalSetup: no PostgreSQL, so `npm run test:unit` takes seconds.
+    testPathIgnorePatterns: [...ignored, ...exactPatterns(integration)],
+    setupFiles: ['<rootDir>/test/setup/unit-file.ts'],
+    testTimeout: 60_000,
+  },
+  {
+    ...shared,
+    displayName: 'integration',
+    testPathIgnorePatterns: [...ignored, ...exactPatterns(unit)],
+    globalSetup: '<rootDir>/test/setup/global-setup.ts',
+    globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+    setupFiles: ['<rootDir>/test/setup/per-file.ts'],
+    testTimeout: 60_000,
+  },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [
-    {
-      ...shared,
-      displayName: 'unit',
-      // No globalSetup: no PostgreSQL, so `npm run test:unit` takes seconds.
-      testPathIgnorePatterns: [...ignored, ...exactPatterns(integration)],
-      setupFiles: ['<rootDir>/test/setup/unit-file.ts'],
-      testTimeout: 60_000,
-    },
-    {
-      ...shared,
-      displayName: 'integration',
-      testPathIgnorePatterns: [...ignored, ...exactPatterns(unit)],
-      globalSetup: '<rootDir>/test/setup/global-setup.ts',
-      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      setupFiles: ['<rootDir>/test/setup/per-file.ts'],
-      testTimeout: 60_000,
-    },
-  ],
+  // `npm run test:unit` and `test:integration` name one project in IM_TEST_PROJECT rather than
+  // passing --selectProjects, whose list would swallow the paths an `npm run … -- <path>` appends.
+  projects: process.env.IM_TEST_PROJECT ? projects.filter((p) => p.displayName === process.env.IM_TEST_PROJECT) : projects,
   // One worker per core.
   maxWorkers: '100%',
   // Every file loads the whole service into its own module registry, and a worker's heap grows
