@@ -28,7 +28,6 @@ const projects = [
     // No globalSetup: no PostgreSQL, so `npm run test:unit` takes seconds.
     testPathIgnorePatterns: [...ignored, ...exactPatterns(integration)],
     setupFiles: ['<rootDir>/test/setup/unit-file.ts'],
-    testTimeout: 60_000,
   },
   {
     ...shared,
@@ -37,7 +36,6 @@ const projects = [
     globalSetup: '<rootDir>/test/setup/global-setup.ts',
     globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     setupFiles: ['<rootDir>/test/setup/per-file.ts'],
-    testTimeout: 60_000,
   },
 ];
 
@@ -46,6 +44,8 @@ module.exports = {
   // `npm run test:unit` and `test:integration` name one project in IM_TEST_PROJECT rather than
   // passing --selectProjects, whose list would swallow the paths an `npm run … -- <path>` appends.
   projects: process.env.IM_TEST_PROJECT ? projects.filter((p) => p.displayName === process.env.IM_TEST_PROJECT) : projects,
+  // A run-wide option: jest reads the test timeout from the global config, not a project's.
+  testTimeout: 60_000,
   // One worker per core.
   maxWorkers: '100%',
   // Every file loads the whole service into its own module registry, and a worker's heap grows
