@@ -1,24 +1,53 @@
 const { readFileSync } = require('node:fs');
+const { classify, exactPatterns } = require('./test/setup/projects');
 
 const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 // Inside jest, dynamic import() must become require(): jest's module sandbox has no ESM loader.
 swc.module = { type: 'commonjs' };
 delete swc.$schema;
 
-/** @type {import('jest').Config} */
-module.exports = {
+/** What every project shares: the transform and the environment that guards against leftovers. */
+const shared = {
+  rootDir: __dirname,
   testEnvironment: '<rootDir>/test/setup/environment.js',
   // The service's tests, the client package's and the CLI's (which run against the service).
   roots: ['<rootDir>/test', '<rootDir>/packages/client/test', '<rootDir>/packages/cli/test'],
   testMatch: ['**/*.test.ts'],
-  // The resilience drills run as their own CI step (jest.resilience.config.js, `npm run test:resilience`).
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/resilience/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
-  globalSetup: '<rootDir>/test/setup/global-setup.ts',
-  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-  setupFiles: ['<rootDir>/test/setup/per-file.ts'],
+};
+
+// The resilience drills run as their own CI step (jest.resilience.config.js, `npm run test:resilience`).
+const ignored = ['/node_modules/', '<rootDir>/test/resilience/'];
+// Files are sorted by what they import (test/setup/projects.js): whether they reach the test database.
+const { unit, integration } = classify();
+
+const projects = [
+  {
+    ...shared,
+    displayName: 'unit',
+    // No globalSetup: no PostgreSQL, so `npm run test:unit` takes seconds.
+    testPathIgnorePatterns: [...ignored, ...exactPatterns(integration)],
+    setupFiles: ['<rootDir>/test/setup/unit-file.ts'],
+  },
+  {
+    ...shared,
+    displayName: 'integration',
+    testPathIgnorePatterns: [...ignored, ...exactPatterns(unit)],
+    globalSetup: '<rootDir>/test/setup/global-setup.ts',
+    globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+    setupFiles: ['<rootDir>/test/setup/per-file.ts'],
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  // `npm run test:unit` and `test:integration` name one project in IM_TEST_PROJECT rather than
+  // passing --selectProjects, whose list would swallow the paths an `npm run … -- <path>` appends.
+  projects: process.env.IM_TEST_PROJECT ? projects.filter((p) => p.displayName === process.env.IM_TEST_PROJECT) : projects,
+  // A run-wide option: jest reads the test timeout from the global config, not a project's.
   testTimeout: 60_000,
-  maxWorkers: 2,
+  // One worker per core.
+  maxWorkers: '100%',
   // Every file loads the whole service into its own module registry, and a worker's heap grows
   // file after file (200 MB to 550 MB over the seven network files). A worker holding gigabytes
   // at the end of a run takes longer than jest-worker's 500 ms to exit and is force-exited,

@@ -1,5 +1,8 @@
 const base = require('./jest.config.js');
 
+// The integration project's setup (globalSetup's PostgreSQL, the guarded environment), on the drills' folder.
+const { displayName, ...integration } = base.projects.find((p) => p.displayName === 'integration');
+
 /**
  * The resilience drills (test/resilience): crashes, two instances, a database outage, hostile
  * input over every route, load. They start real service processes and take minutes, so CI runs
@@ -8,9 +11,11 @@ const base = require('./jest.config.js');
  */
 /** @type {import('jest').Config} */
 module.exports = {
-  ...base,
+  ...integration,
   testPathIgnorePatterns: ['/node_modules/'],
   roots: ['<rootDir>/test/resilience'],
   maxWorkers: 1,
+  workerIdleMemoryLimit: base.workerIdleMemoryLimit,
+  forceExit: base.forceExit,
   testTimeout: 300_000,
 };

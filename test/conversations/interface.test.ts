@@ -198,6 +198,7 @@ describe('conversations: interface for other areas', () => {
         writeAgentThreadEntries(tx, { ownerId: user.id, agentId, intentId: intent.id, entries: ids.map((id) => ({ kind: 'question', id, createdAt: new Date().toISOString(), text: `${id}?` })) }),
       );
       const actor = { userId: user.id, credential: 'session' as const };
+      // The fixed waits are the race under test: the answer starts while the negotiator's transaction holds the owner's counter.
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       const runs = ids.flatMap((id) => [
         // The negotiator writes a frame for the owner first (holding the owner's counter), then expires the question.

@@ -2,7 +2,8 @@ import http from 'node:http';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
-import { sleep, writeFrames } from './helpers';
+import { eventually, quietPeriod } from '../helpers/eventually';
+import { until, writeFrames } from './helpers';
 import { openStream, type SseStream } from '../helpers/sse-client';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -54,13 +55,15 @@ describe('GET /api/events?consumer=<agentId>', () => {
     await first.waitFor(4);
     expect(ids(first)).toEqual([3, 4, 5]);
     first.close();
-    await sleep(150);
+    await until(async () => (app.services.eventStream.stats().consumers === 0 ? true : undefined), 'the close');
     await writeFrames(app, owner.user.id, 3);
     // No cursor from the client: the server's offset decides.
     const second = await stream(`consumer=${agent.agentId}`);
     await second.waitFor(4);
-    await sleep(100);
-    expect(ids(second)).toEqual([6, 7, 8]);
+    // A frame written after them: once it is here, a repeat of an earlier one would be too.
+    await writeFrames(app, owner.user.id, 1);
+    await second.waitFor(5);
+    expect(ids(second)).toEqual([6, 7, 8, 9]);
     const lastSeen = await app.withEm((em) => em.execute<Array<{ last_seen_at: Date | null }>>(`select last_seen_at from agents where id = ?`, [agent.agentId]));
     expect(lastSeen[0].last_seen_at).not.toBeNull();
   });
@@ -71,9 +74,9 @@ describe('GET /api/events?consumer=<agentId>', () => {
     await Promise.all([a.waitFor(1), b.waitFor(1)]);
     await writeFrames(app, owner.user.id, 40, { oneTransaction: true });
     await writeFrames(app, owner.user.id, 20);
-    const deadline = Date.now() + 10_000;
-    while (ids(a).length + ids(b).length < 60 && Date.now() < deadline) await sleep(50);
-    await sleep(200);
+    await until(async () => (ids(a).length + ids(b).length >= 60 ? true : undefined), 'sixty frames', 10_000);
+    // Over two connections a frame written now could go to either: only a quiet while shows no repeat.
+    await quietPeriod(200);
     const all = [...ids(a), ...ids(b)].sort((x, y) => x - y);
     expect(all).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(ids(a).length).toBeGreaterThan(0);
@@ -92,26 +95,25 @@ describe('GET /api/events?consumer=<agentId>', () => {
     await writeFrames(app, owner.user.id, TOTAL, { size: 160 * 1024, oneTransaction: true });
 
     // Wait until the server is stuck writing one frame the client does not take.
-    let stuck: { position: string; pending: string } | null = null;
-    const deadline = Date.now() + 20_000;
-    while (!stuck && Date.now() < deadline) {
-      await sleep(300);
-      const [row] = await app.withEm((em) =>
-        em.execute<Array<{ position: string; pending: string | null }>>(
-          `select c.position, (select min(event_id) from event_consumer_claims x where x.agent_id = c.agent_id and not x.delivered) as pending
-           from event_consumers c where c.agent_id = ?`,
-          [agent.agentId],
-        ),
-      );
-      const [again] = await (async () => {
-        await sleep(300);
-        return app.withEm((em) => em.execute<Array<{ position: string }>>(`select position from event_consumers where agent_id = ?`, [agent.agentId]));
-      })();
-      if (row?.pending && again.position === row.position) stuck = { position: String(row.position), pending: String(row.pending) };
-    }
-    expect(stuck).not.toBeNull();
-    expect(Number(stuck!.pending)).toBe(Number(stuck!.position) + 1);
-    expect(Number(stuck!.pending)).toBeLessThan(TOTAL);
+    const stuck = await eventually(
+      async () => {
+        const [row] = await app.withEm((em) =>
+          em.execute<Array<{ position: string; pending: string | null }>>(
+            `select c.position, (select min(event_id) from event_consumer_claims x where x.agent_id = c.agent_id and not x.delivered) as pending
+             from event_consumers c where c.agent_id = ?`,
+            [agent.agentId],
+          ),
+        );
+        // Stuck is a position that stays put for a while with a frame pending: the while is the check.
+        await quietPeriod(300);
+        const [again] = await app.withEm((em) => em.execute<Array<{ position: string }>>(`select position from event_consumers where agent_id = ?`, [agent.agentId]));
+        return row?.pending && again.position === row.position ? { position: String(row.position), pending: String(row.pending) } : undefined;
+      },
+      'the server to be stuck on one frame',
+      { everyMs: 300 },
+    );
+    expect(Number(stuck.pending)).toBe(Number(stuck.position) + 1);
+    expect(Number(stuck.pending)).toBeLessThan(TOTAL);
 
     // The client goes away without taking it: the claim goes back to the consumer.
     res.destroy();
@@ -119,14 +121,14 @@ describe('GET /api/events?consumer=<agentId>', () => {
     while (Date.now() < released) {
       const rows = await app.withEm((em) => em.execute(`select 1 from event_consumer_claims where agent_id = ? and not delivered and connection_id is not null`, [agent.agentId]));
       if (!rows.length) break;
-      await sleep(50);
+      await new Promise((r) => setTimeout(r, 50));
     }
 
     // What the server counts as delivered when the connection ended: the OS took those bytes.
     // Between the check above and the disconnect it may have handed over one more frame.
     const [after] = await app.withEm((em) => em.execute<Array<{ position: string }>>(`select position from event_consumers where agent_id = ?`, [agent.agentId]));
     const position = Number(after.position);
-    expect(position).toBeGreaterThanOrEqual(Number(stuck!.position));
+    expect(position).toBeGreaterThanOrEqual(Number(stuck.position));
     expect(position).toBeLessThan(TOTAL);
 
     // Without a cursor the server's offset decides (the reader's own cursor: consumer-redelivery.test.ts).
@@ -141,7 +143,7 @@ describe('GET /api/events?consumer=<agentId>', () => {
     const first = await stream(`consumer=${agent.agentId}`);
     await first.waitFor(1);
     first.close();
-    await sleep(100);
+    await until(async () => (app.services.eventStream.stats().consumers === 0 ? true : undefined), 'the close');
     await writeFrames(app, owner.user.id, 3);
     // Frame 1 was claimed by a connection of a process that died an hour ago.
     await app.withEm((em) =>

@@ -90,7 +90,7 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     await it.next();
     expect(app.services.eventStream.stats().open).toBe(1);
     await it.return?.();
-    for (let i = 0; i < 50 && app.services.eventStream.stats().open > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (app.services.eventStream.stats().open === 0 ? true : undefined), 'the subscription to end');
     expect(app.services.eventStream.stats().open).toBe(0);
   });
 

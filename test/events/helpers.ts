@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { appendEvents } from '../../src/domain/events/event-log';
 import type { TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 
 /** Writes `n` test frames for the user, each in its own transaction (or all in one). */
 export async function writeFrames(app: TestApp, userId: string, n: number, { oneTransaction = false, size = 0 } = {}): Promise<void> {
@@ -19,8 +20,6 @@ export async function ageFrames(app: TestApp, userId: string, throughId: number,
     em.execute(`update events set created_at = now() - (? * interval '1 day') where user_id = ? and event_id <= ?`, [days, userId, throughId]),
   );
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RawReader {
   /** Ids of the frames this reader parsed, in order (the handshake has none). */
@@ -83,12 +82,6 @@ export function rawReader(url: string, headers: Record<string, string>): RawRead
 }
 
 /** Polls `check` until it returns a value other than undefined (fails after `timeoutMs`). */
-export async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
+export function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  return eventually(check, what, { timeoutMs, everyMs: 100 });
 }

@@ -6,7 +6,8 @@ import { cloneTestDatabase, startTestApp, type TestApp } from '../helpers/app';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 import { createUser } from '../helpers/factories';
 import { createExternalAgent } from '../conversations/helpers';
-import { sleep, writeFrames } from './helpers';
+import { quietPeriod } from '../helpers/eventually';
+import { until, writeFrames } from './helpers';
 import { openStream, type SseStream } from '../helpers/sse-client';
 
 /** Two service processes' runtimes on one database, as behind a load balancer. */
@@ -57,9 +58,9 @@ describe('several instances on one database', () => {
     await writeFrames(a, owner.user.id, 30, { oneTransaction: true });
     await writeFrames(b, owner.user.id, 10);
     const ids = (s: SseStream) => s.messages.filter((m) => m.id).map((m) => Number(m.id));
-    const deadline = Date.now() + 10_000;
-    while (ids(onA).length + ids(onB).length < 40 && Date.now() < deadline) await sleep(50);
-    await sleep(200);
+    await until(async () => (ids(onA).length + ids(onB).length >= 40 ? true : undefined), 'forty frames', 10_000);
+    // Over two instances a frame written now could go to either: only a quiet while shows no repeat.
+    await quietPeriod(200);
     expect([...ids(onA), ...ids(onB)].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 });

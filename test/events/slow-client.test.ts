@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { sleep, writeFrames } from './helpers';
+import { until, writeFrames } from './helpers';
 import { openStream } from '../helpers/sse-client';
 
 const FRAME_BYTES = 160 * 1024;
@@ -22,8 +22,7 @@ describe('a client that stops reading', () => {
     expect(app.services.eventStream.stats().open).toBe(1);
 
     await writeFrames(app, user.id, TOTAL, { size: FRAME_BYTES, oneTransaction: true });
-    const deadline = Date.now() + 20_000;
-    while (app.services.eventStream.stats().cutOff === 0 && Date.now() < deadline) await sleep(100);
+    await until(async () => (app.services.eventStream.stats().cutOff > 0 ? true : undefined), 'the cut-off');
     const stats = app.services.eventStream.stats();
     expect(stats.cutOff).toBe(1);
     expect(stats.open).toBe(0);

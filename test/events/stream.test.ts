@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
-import { ageFrames, sleep, writeFrames } from './helpers';
+import { ageFrames, until, writeFrames } from './helpers';
 import { openStream, type SseStream } from '../helpers/sse-client';
 import { pruneEvents } from '../../src/domain/events/retention';
 
@@ -39,7 +39,7 @@ describe('GET /api/events', () => {
   it('sends `: keepalive` comments while idle', async () => {
     const s = await stream('/api/events');
     await s.waitFor(1);
-    await sleep(700);
+    await until(async () => (s.comments.filter((c) => c === 'keepalive').length >= 2 ? true : undefined), 'two keepalives');
     expect(s.comments.filter((c) => c === 'keepalive').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -137,9 +137,11 @@ describe('GET /api/events', () => {
     await writeFrames(app, other.user.id, 3);
     await writeFrames(app, user.user.id, 1);
     const got = await mine.waitFor(2);
-    await sleep(100);
-    expect(mine.messages).toHaveLength(2);
     expect(got[1].data.eventId).toBe('1');
+    // A frame of mine written after theirs: once it is here, anything of theirs that leaked would be too.
+    await writeFrames(app, user.user.id, 1);
+    await mine.waitFor(3);
+    expect(mine.messages.slice(1).map((m) => m.data.eventId)).toEqual(['1', '2']);
   });
 
   it('carries chat frames of new messages to both participants', async () => {
@@ -160,7 +162,7 @@ describe('GET /api/events', () => {
     await s.waitFor(1);
     expect(app.services.eventStream.stats().open).toBeGreaterThanOrEqual(1);
     s.close();
-    await sleep(100);
+    await until(async () => (app.services.eventStream.stats().open === 0 ? true : undefined), 'the stream to end');
     expect(app.services.eventStream.stats().open).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quietPeriod } from '../helpers/eventually';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 
 /**
@@ -88,7 +89,8 @@ describe('the embedded database after the service is killed', () => {
     process.kill(watchdog!, 'SIGKILL');
     first.proc.kill('SIGKILL');
     await first.exited;
-    await new Promise((r) => setTimeout(r, 300));
+    // The postmaster must outlive its service: a while for it to die in is what shows it did not.
+    await quietPeriod(300);
     expect(alive(pg)).toBe(true);
 
     const second = start();

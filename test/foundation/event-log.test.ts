@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { appendEvent, EVENTS_CHANNEL, readEvents } from '../../src/domain/events/event-log';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { createUser } from '../helpers/factories';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,7 +52,7 @@ describe('event write path', () => {
         ),
       ),
     );
-    await sleep(100);
+    await eventually(() => seen.length >= 30, 'the reader to read every frame');
     polling = false;
     await reader;
 
@@ -62,7 +63,7 @@ describe('event write path', () => {
     expect(seen).toEqual(mine.map((f) => f.eventId));
 
     // Notifications are delivered at commit, in commit order: per user they must be 1, 2, 3, ...
-    await sleep(50);
+    await eventually(() => notified.filter((n) => n.userId === user.id).length >= 30, 'every notification');
     const order = notified.filter((n) => n.userId === user.id).map((n) => n.eventId);
     expect(order).toEqual(mine.map((f) => f.eventId));
     await listener.end();

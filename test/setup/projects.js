@@ -1,0 +1,74 @@
+// Which test files need the database (and with it the service), for jest's two projects
+// (jest.config.js): `unit` runs without PostgreSQL, `integration` with globalSetup's server.
+//
+// The criterion is what a file imports, followed through the suite's own helper modules (not
+// into src/): a file is an integration file when it reaches one of the modules that open the
+// test database or start the service, or reads the variables globalSetup leaves for them.
+// A file no one classified by hand cannot end up on the wrong side: a new test that starts the
+// service is an integration file by its import alone; and a unit file that reached for the
+// database anyway fails, since test/setup/unit-file.ts removes globalSetup's variables.
+const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
+const { dirname, join, relative, resolve } = require('node:path');
+
+const ROOT = join(__dirname, '..', '..');
+const TEST_ROOTS = ['test', 'packages/client/test', 'packages/cli/test'].map((r) => join(ROOT, r));
+/** Kept out of both projects: the drills run under jest.resilience.config.js. */
+const EXCLUDED = [join(ROOT, 'test', 'resilience')];
+
+/** The modules that open the test database or start the service. */
+const DATABASE_MODULES = ['test/helpers/app.ts', 'test/setup/db.ts', 'test/helpers/service-process.ts'].map((p) => join(ROOT, p));
+/** What globalSetup hands to test files (test/setup/global-setup.ts). */
+const DATABASE_VARIABLES = /\b(IM_TEST_ADMIN_URL|IM_TEST_TEMPLATE|TEST_DATABASE_URL)\b/;
+const RELATIVE_IMPORT = /(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+function resolveModule(from, spec) {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.js`, join(base, 'index.ts'), join(base, 'index.js')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const inTestTree = (file) => TEST_ROOTS.some((r) => file.startsWith(`${r}/`));
+
+function needsDatabase(file, seen = new Set()) {
+  if (DATABASE_MODULES.includes(file)) return true;
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  if (DATABASE_VARIABLES.test(source)) return true;
+  for (const [, spec] of source.matchAll(RELATIVE_IMPORT)) {
+    const target = resolveModule(file, spec);
+    if (target && inTestTree(target) && needsDatabase(target, seen)) return true;
+  }
+  return false;
+}
+
+function testFiles(dir) {
+  if (!existsSync(dir) || EXCLUDED.includes(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(path);
+    return e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Every test file of `npm test`, split by whether it needs the database. */
+function classify() {
+  const unit = [];
+  const integration = [];
+  for (const file of TEST_ROOTS.flatMap(testFiles).sort()) (needsDatabase(file) ? integration : unit).push(file);
+  return { unit, integration };
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Jest path patterns matching exactly these files (for a project's testPathIgnorePatterns). */
+const exactPatterns = (files) => files.map((f) => `^${escape(f)}$`);
+
+module.exports = { classify, exactPatterns, ROOT, relative: (f) => relative(ROOT, f) };
+
+if (require.main === module) {
+  const { unit, integration } = classify();
+  process.stdout.write(`unit (${unit.length}):\n${unit.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
+  process.stdout.write(`integration (${integration.length}):\n${integration.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
+}
