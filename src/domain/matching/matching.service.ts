@@ -31,9 +31,9 @@ export interface Counterparty {
 const SHORTLIST = 300;
 
 /**
- * Candidates' readings kept per instance (ReadingsByHash). A reading holds a few hundred bytes
- * to a few kilobytes of small objects; this bound keeps the cache under a few hundred MB while
- * holding every text of a 100k-intent population (bench/README.md, "Matching").
+ * Candidates' readings kept per instance (ReadingsByHash). A reading takes about 1.1 KB of heap,
+ * 1.4 KB with its keys, so this bound holds every text of a 100k-intent population in about
+ * 140 MB and never more than about 210 MB (bench/README.md, "Matching").
  */
 const KEPT_READINGS = 150_000;
 
