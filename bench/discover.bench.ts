@@ -14,7 +14,13 @@ import type { Benchmark } from './harness';
  * through HTTP.
  *
  *   node -r @swc-node/register bench/discover.bench.ts [--sizes 10000,100000] [--queries 200]
- *        [--creates 300] [--modes exact,hnsw] [--in-process] [--keep-db]
+ *        [--creates 300] [--modes exact,hnsw] [--in-process] [--keep-db] [--database <url>]
+ *        [--tops <file>]
+ *
+ * `--keep-db` leaves the seeded database behind and prints its URL; `--database <url>` measures
+ * on such a database again without seeding (the population is read back from it, and the same
+ * queries are sampled), so two builds can be compared on one population. `--tops <file>` writes
+ * each mode's answers (ids in order, per query), to compare the rankings of two builds.
  *
  * BENCH_DATABASE_URL (admin URL of a PostgreSQL server) is used for a throwaway database;
  * without it an embedded PostgreSQL runs under a temporary folder. BENCH_PORT sets the service's
@@ -22,9 +28,11 @@ import type { Benchmark } from './harness';
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { RequestContext } from '@mikro-orm/core';
 import { Client } from 'pg';
 import { LocalEmbedder } from '../src/domain/matching/embedder.local';
 import { toBuffer } from '../src/domain/matching/vectors';
@@ -255,6 +263,23 @@ interface ModeResult {
   /** Per request, time spent waiting on Postgres (every query the request ran) and in the index search. */
   postgresP50: number;
   indexSearchP50: number;
+  /** The same queries through the matching service in process (no HTTP, no authentication): total, Postgres and index search. */
+  service: {
+    p50: number;
+    p95: number;
+    postgresP50: number;
+    postgresP95: number;
+    indexSearchP50: number;
+    indexSearchP95: number;
+    restP50: number;
+    restP95: number;
+    /** This process's CPU time per call (Postgres's own is not in it): less bent by other processes than the clock. */
+    cpuP50: number;
+    cpuP95: number;
+  };
+  /** Process memory after the queries (the service runs in this process). */
+  rssMb: number;
+  heapMb: number;
   tops: string[][];
   emptyAnswers: number;
   creation: { intents: number; perSecond: number; p50: number; p95: number; concurrency: number; indexed: boolean } | null;
@@ -326,6 +351,8 @@ async function measureMode(
       if (!ids.length) emptyAnswers += 1;
       tops.push(ids);
     }
+    const service = await measureService(runtime, sample, spent);
+    const memory = process.memoryUsage();
     const creation = await measureCreation(runtime, sample, tokens, creates);
     return {
       tokens,
@@ -337,6 +364,9 @@ async function measureMode(
         mean: ms(latencies.reduce((a, b) => a + b, 0) / latencies.length),
         postgresP50: ms(percentile(dbMs, 50)),
         indexSearchP50: ms(percentile(indexMs, 50)),
+        service,
+        rssMb: Math.round(memory.rss / 1e6),
+        heapMb: Math.round(memory.heapUsed / 1e6),
         tops,
         emptyAnswers,
         creation,
@@ -345,6 +375,49 @@ async function measureMode(
   } finally {
     await runtime.stop();
   }
+}
+
+/**
+ * The same queries through the matching service directly, inside a request context as the HTTP
+ * route runs them: what discover itself costs, apart from HTTP, authentication and GraphQL.
+ * `rest` is what is neither Postgres nor index search (the reading and the ranking, mostly).
+ */
+async function measureService(runtime: Runtime, sample: Synthetic[], spent: ReturnType<typeof timeSpentIn>): Promise<ModeResult['service']> {
+  const { matching, orm } = runtime.services;
+  const call = (q: Synthetic) =>
+    RequestContext.create(orm.em, () => matching.discover({ userId: q.userId, credential: 'session' }, q.id, { query: '', limit: 10 }));
+  for (const q of sample.slice(0, 20)) await call(q);
+  const total: number[] = [];
+  const db: number[] = [];
+  const index: number[] = [];
+  const rest: number[] = [];
+  const cpu: number[] = [];
+  for (const q of sample) {
+    spent.reset();
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    await call(q);
+    const t = performance.now() - start;
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+    total.push(t);
+    db.push(spent.db);
+    index.push(spent.index);
+    rest.push(t - spent.db - spent.index);
+  }
+  const p = (xs: number[], k: number) => ms(percentile(xs, k));
+  return {
+    p50: p(total, 50),
+    p95: p(total, 95),
+    postgresP50: p(db, 50),
+    postgresP95: p(db, 95),
+    indexSearchP50: p(index, 50),
+    indexSearchP95: p(index, 95),
+    restP50: p(rest, 50),
+    restP95: p(rest, 95),
+    cpuP50: p(cpu, 50),
+    cpuP95: p(cpu, 95),
+  };
 }
 
 /**
@@ -391,22 +464,44 @@ function recallAt10(exact: string[][], approx: string[][]): number {
   return total ? Math.round((found / total) * 1000) / 1000 : 1;
 }
 
-async function overHttp(size: number, queries: number, creates: number, modes: LocalIndexMode[], keepDb: boolean) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'im-bench-discover-'));
-  const db = await openDatabase(dataDir);
+/** The population of a database seeded by an earlier run (`--keep-db`), read back. */
+async function populationOf(databaseUrl: string): Promise<Synthetic[]> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
   try {
-    const networkIds = Array.from({ length: NETWORKS }, () => randomUUID());
-    const intents = generate(size, networkIds);
-    // First start: migrations on the empty database, then the population.
-    const first = await startRuntime(serviceConfig(db.url, dataDir, 'exact'), createLogger('silent'));
-    let seedSeconds: number;
-    try {
-      seedSeconds = await seed(db.url, intents, networkIds, first);
-    } finally {
-      await first.stop();
+    const { rows } = await db.query<{ id: string; user_id: string; payload: string; network_ids: string[] }>(
+      `select i.id, i.user_id, i.payload, array_agg(inet.network_id order by inet.shared_at, inet.network_id)::text[] as network_ids
+         from intents i join intent_networks inet on inet.intent_id = i.id group by i.id`,
+    );
+    return rows.map((r) => ({ id: r.id, userId: r.user_id, networkIds: r.network_ids, text: r.payload }));
+  } finally {
+    await db.end();
+  }
+}
+
+async function overHttp(size: number, queries: number, creates: number, modes: LocalIndexMode[], keepDb: boolean, database: string | undefined, topsFile: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'im-bench-discover-'));
+  const db = database ? { url: database, drop: async () => undefined } : await openDatabase(dataDir);
+  try {
+    let intents: Synthetic[];
+    let seedSeconds: number | null = null;
+    if (database) {
+      intents = await populationOf(database);
+    } else {
+      const networkIds = Array.from({ length: NETWORKS }, () => randomUUID());
+      intents = generate(size, networkIds);
+      // First start: migrations on the empty database, then the population.
+      const first = await startRuntime(serviceConfig(db.url, dataDir, 'exact'), createLogger('silent'));
+      try {
+        seedSeconds = await seed(db.url, intents, networkIds, first);
+      } finally {
+        await first.stop();
+      }
     }
+    // Sampled in id order, so a run on a kept database asks the same queries as the one that seeded it.
+    const byId = [...intents].sort((a, b) => (a.id < b.id ? -1 : 1));
     const r = rng(99);
-    const sample = Array.from({ length: queries }, () => intents[Math.floor(r() * intents.length)]);
+    const sample = Array.from({ length: queries }, () => byId[Math.floor(r() * byId.length)]);
     let tokens: Map<string, string> | null = null;
     const results: ModeResult[] = [];
     for (const mode of modes) {
@@ -414,13 +509,15 @@ async function overHttp(size: number, queries: number, creates: number, modes: L
       tokens = m.tokens;
       results.push(m.result);
     }
+    if (topsFile) writeFileSync(topsFile, JSON.stringify({ queries: sample.map((q) => q.id), modes: Object.fromEntries(results.map((x) => [x.mode, x.tops])) }));
     const exact = results.find((x) => x.mode === 'exact');
     return {
-      intents: size,
+      intents: intents.length,
       networks: NETWORKS,
       queries,
-      seedSeconds: Math.round(seedSeconds * 10) / 10,
-      ...(keepDb ? { database: db.url } : {}),
+      ...(seedSeconds !== null ? { seedSeconds: Math.round(seedSeconds * 10) / 10 } : {}),
+      ...(keepDb || database ? { database: db.url } : {}),
+      loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
       modes: results.map(({ tops, ...rest }) => ({ ...rest, recallAt10VsExact: exact && rest.mode !== 'exact' ? recallAt10(exact.tops, tops) : null })),
     };
   } finally {
@@ -487,8 +584,11 @@ export async function main(argv = process.argv.slice(2)) {
   const creates = Number(at('--creates') ?? 300);
   const modes = (at('--modes') ?? 'exact,hnsw').split(',') as LocalIndexMode[];
   const keepDb = argv.includes('--keep-db');
-  for (const size of sizes) {
-    process.stdout.write(`${JSON.stringify(await overHttp(size, queries, creates, modes, keepDb))}\n`);
+  // A kept database holds one population: its size is what it holds.
+  const database = at('--database');
+  const tops = at('--tops');
+  for (const size of database ? [0] : sizes) {
+    process.stdout.write(`${JSON.stringify(await overHttp(size, queries, creates, modes, keepDb, database, tops && `${tops}.${size || 'db'}.json`))}\n`);
     if (argv.includes('--in-process')) process.stdout.write(`${JSON.stringify(await inProcess(size, queries))}\n`);
   }
 }

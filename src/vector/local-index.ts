@@ -19,11 +19,76 @@ interface Entry {
   active: boolean;
 }
 
-/** The intents of one network; an HNSW graph is kept once the network is large (or always, in hnsw mode). */
-class Partition {
-  /** Its intents by id; exact search walks the entries without a lookup per intent. */
-  readonly members = new Map<string, Entry>();
-  graph: Index | null = null;
+/** Nonzero coordinates of one dimension across a partition's rows: which row, what value. */
+class Postings {
+  rows = new Int32Array(8);
+  values = new Float32Array(8);
+  length = 0;
+
+  push(row: number, value: number): void {
+    if (this.length === this.rows.length) {
+      const rows = new Int32Array(this.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+      const values = new Float32Array(this.length * 2);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.rows[this.length] = row;
+    this.values[this.length] = value;
+    this.length += 1;
+  }
+}
+
+/**
+ * Exact search's view of a partition: its members as rows in the order they were added (a
+ * replaced intent goes to the end, as in the members map, so ties keep the members' order), and
+ * for each dimension the rows where it is nonzero. Local vectors have a few dozen nonzero
+ * coordinates of 256, so a query visits a few thousand postings instead of every coordinate of
+ * every row. A removed row stays a hole until holes make up a quarter of the rows, then the rows
+ * are laid out again in order.
+ */
+class Rows {
+  entries: Array<Entry | null> = [];
+  ids: string[] = [];
+  postings: Array<Postings | undefined>;
+  readonly rowOf = new Map<string, number>();
+  holes = 0;
+
+  constructor(readonly dimensions: number) {
+    this.postings = new Array<Postings | undefined>(dimensions);
+  }
+
+  add(id: string, e: Entry): void {
+    const r = this.ids.length;
+    const v = e.vector;
+    for (let d = 0; d < v.length; d++) {
+      if (v[d] === 0) continue;
+      (this.postings[d] ??= new Postings()).push(r, v[d]);
+    }
+    this.entries.push(e);
+    this.ids.push(id);
+    this.rowOf.set(id, r);
+  }
+
+  remove(id: string): void {
+    const r = this.rowOf.get(id);
+    if (r === undefined) return;
+    this.rowOf.delete(id);
+    this.entries[r] = null;
+    this.holes += 1;
+    if (this.holes * 4 > this.ids.length) this.layOut();
+  }
+
+  private layOut(): void {
+    const { entries, ids } = this;
+    this.entries = [];
+    this.ids = [];
+    this.postings = new Array<Postings | undefined>(this.dimensions);
+    this.rowOf.clear();
+    this.holes = 0;
+    for (let r = 0; r < ids.length; r++) if (entries[r]) this.add(ids[r], entries[r]!);
+  }
 }
 
 // Four running sums: the exact scan is most of discover's index time, and this halves it in V8.
@@ -42,6 +107,49 @@ function dot(a: Float32Array, b: Float32Array): number {
   }
   for (; i < a.length; i++) s0 += a[i] * b[i];
   return s0 + s1 + s2 + s3;
+}
+
+/**
+ * Every row's inner product with `q` through the postings, the same number `dot` gives: each
+ * coordinate goes to the running sum `dot` adds it to (i mod 4; a tail past the last multiple of
+ * four to the first), in the same order, and a coordinate where either side is zero adds nothing
+ * to any sum, so skipping it changes no score.
+ */
+function dotsByPostings(q: Float32Array, rows: Rows): Float64Array {
+  const count = rows.entries.length;
+  const sums = [new Float64Array(count), new Float64Array(count), new Float64Array(count), new Float64Array(count)];
+  const n = q.length - (q.length % 4);
+  for (let lane = 0; lane < 4; lane++) {
+    const sum = sums[lane];
+    const visit = (d: number) => {
+      const p = rows.postings[d];
+      if (q[d] === 0 || !p) return;
+      const qd = q[d];
+      const { rows: at, values, length } = p;
+      for (let j = 0; j < length; j++) sum[at[j]] += qd * values[j];
+    };
+    for (let d = lane; d < n; d += 4) visit(d);
+    if (lane === 0) for (let d = n; d < q.length; d++) visit(d);
+  }
+  const [s0, s1, s2, s3] = sums;
+  for (let r = 0; r < count; r++) s0[r] = s0[r] + s1[r] + s2[r] + s3[r];
+  return s0;
+}
+
+/** Whether visiting the query's postings costs less than reading every row's vector. */
+function postingsPay(q: Float32Array, rows: Rows): boolean {
+  let visits = 0;
+  for (let d = 0; d < q.length; d++) if (q[d] !== 0) visits += rows.postings[d]?.length ?? 0;
+  return visits * 2 < rows.entries.length * rows.dimensions;
+}
+
+/** The intents of one network; an HNSW graph is kept once the network is large (or always, in hnsw mode). */
+class Partition {
+  /** Its intents by id, in the order they were added. */
+  readonly members = new Map<string, Entry>();
+  graph: Index | null = null;
+  /** Kept unless every search of this index goes through a graph (hnsw mode). */
+  rows: Rows | null = null;
 }
 
 /**
@@ -86,6 +194,7 @@ export class LocalVectorIndex implements VectorIndex {
     let p = this.partitions.get(networkId);
     if (!p) {
       p = new Partition();
+      if (this.mode !== 'hnsw') p.rows = new Rows(this.dimensions);
       this.partitions.set(networkId, p);
     }
     return p;
@@ -98,6 +207,7 @@ export class LocalVectorIndex implements VectorIndex {
       const p = this.partitions.get(n);
       if (!p) continue;
       p.members.delete(id);
+      p.rows?.remove(id);
       if (p.graph) p.graph.remove(e.key);
       if (p.members.size === 0) this.partitions.delete(n);
     }
@@ -119,6 +229,7 @@ export class LocalVectorIndex implements VectorIndex {
       for (const n of entry.networkIds) {
         const p = this.partition(n);
         p.members.set(item.id, entry);
+        p.rows?.add(item.id, entry);
         if (p.graph) p.graph.add(key, entry.vector);
         else if (this.usesGraph(p)) this.buildGraph(p);
       }
@@ -152,14 +263,44 @@ export class LocalVectorIndex implements VectorIndex {
       .slice(0, q.limit);
   }
 
+  /**
+   * Every row that passes the filters is scored (through the postings when the query's nonzero
+   * coordinates are few, else vector by vector); the best `limit` are picked by a threshold (the
+   * limit-th best score, found by a numeric sort of the scores) rather than by sorting hit
+   * objects, and only they are sorted: best first, ties in the members' order.
+   */
   private searchExact(p: Partition, q: IndexQuery): IndexHit[] {
-    const hits: IndexHit[] = [];
-    for (const [id, e] of p.members) {
-      if (!e.active || e.userId === q.excludeUserId) continue;
-      hits.push({ id, score: dot(q.vector, e.vector) });
+    const rows = p.rows!;
+    const { entries } = rows;
+    const count = entries.length;
+    const dots = postingsPay(q.vector, rows) ? dotsByPostings(q.vector, rows) : null;
+    const scores = new Float64Array(count);
+    const at = new Int32Array(count);
+    let n = 0;
+    for (let r = 0; r < count; r++) {
+      const e = entries[r];
+      if (!e || !e.active || e.userId === q.excludeUserId) continue;
+      scores[n] = dots ? dots[r] : dot(q.vector, e.vector);
+      at[n] = r;
+      n += 1;
     }
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, q.limit);
+    const picked: number[] = [];
+    if (n <= q.limit) {
+      for (let k = 0; k < n; k++) picked.push(k);
+    } else {
+      const threshold = scores.slice(0, n).sort()[n - q.limit];
+      let ties = q.limit;
+      for (let k = 0; k < n; k++) if (scores[k] > threshold) ties -= 1;
+      for (let k = 0; k < n; k++) {
+        if (scores[k] > threshold) picked.push(k);
+        else if (scores[k] === threshold && ties > 0) {
+          picked.push(k);
+          ties -= 1;
+        }
+      }
+    }
+    picked.sort((a, b) => scores[b] - scores[a] || at[a] - at[b]);
+    return picked.map((k) => ({ id: rows.ids[at[k]], score: scores[k] }));
   }
 
   private searchGraph(p: Partition, q: IndexQuery, passes: (id: string) => boolean): IndexHit[] {

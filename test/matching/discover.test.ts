@@ -170,6 +170,42 @@ describe('POST /api/intents/:id/discover', () => {
     expect(await count()).toEqual(before);
   });
 
+  it('reads the query intent and the visible shortlist in two statements, the same answer whether readings are kept or not', async () => {
+    const conn = app.services.orm.em.getConnection();
+    const statements: string[] = [];
+    const execute = conn.execute.bind(conn);
+    const spy = jest.spyOn(conn, 'execute').mockImplementation(((...args: Parameters<typeof execute>) => {
+      statements.push(String(args[0]));
+      return execute(...args);
+    }) as typeof execute);
+    const ask = () => app.withEm(() => app.services.matching.discover({ userId: founder.user.id, credential: 'session' }, query.id, { query: '', limit: 10 }));
+    try {
+      const first = await ask();
+      expect(statements).toHaveLength(2);
+      statements.length = 0;
+      expect(await ask()).toEqual(first);
+      expect(statements).toHaveLength(2);
+      expect(first.map((c) => c.intentId)).toContain(angel.id);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("ranks a candidate whose text changed by its new text, though its old reading was kept", async () => {
+    const seller = await createUser(app, { name: 'Seller' });
+    await app.withEm(async (em: EntityManager) => {
+      em.create(NetworkMember, { networkId, userId: seller.user.id, role: 'member', joinedAt: new Date() });
+      await em.flush();
+    });
+    const theirs = await createIntent(app, seller.user.id, 'Seed-stage angel investor for fintech founders across CEE, quick decisions.', [networkId]);
+    const ids = async () => (await discover(query.id, { query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+    expect(await ids()).toContain(theirs.id);
+    const changed = 'Selling a cargo bike with a child seat, pickup only.';
+    await app.withEm((em: EntityManager) => em.nativeUpdate(Intent, { id: theirs.id }, { payload: changed }));
+    await app.services.matching.indexIntents([theirs.id]);
+    expect(await ids()).not.toContain(theirs.id);
+  });
+
   it('reports the vector index in readiness', async () => {
     const res = await app.http.get('/readyz').expect(200);
     expect(res.body.checks).toEqual(expect.objectContaining({ database: 'ok', vector_index: 'ok' }));

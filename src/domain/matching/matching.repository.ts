@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { scopeOf } from '../access/access.repository';
+import type { IntentReading } from '../reading/intent-reader';
 import type { Facets } from './facets.rules';
 
 /**
@@ -120,21 +122,41 @@ export async function vectorsOf(em: EntityManager, intentIds: readonly string[])
   ]);
 }
 
+/** What discover needs of the query intent, in one statement. */
+export interface QueryIntentRow {
+  id: string;
+  payload: string;
+  status: string;
+  archived_at: Date | null;
+  /**
+   * Its networks where the user is still a member, smallest first: a candidate's row names the
+   * first of these it shares (the tightest shared context). Members are counted here, once per
+   * query network, not once per candidate.
+   */
+  network_ids: string[];
+  /** Its stored vector and facets (null before it was first indexed). */
+  vector: Buffer | null;
+  embedder: string | null;
+  facets: Facets | null;
+}
+
 /**
- * The intent's networks where the user is still a member, smallest first: a candidate's row
- * names the first of these it shares (the tightest shared context). Members are counted here,
- * once per query network, not once per candidate.
+ * The user's intent with its visible networks and stored vector (null when it is not the
+ * user's: the `intent.own` scope of the access area decides that, as everywhere).
  */
-export async function queryNetworkIds(em: EntityManager, userId: string, intentId: string): Promise<string[]> {
-  return (
-    await em.getConnection().execute<Array<{ network_id: string }>>(
-      `select inet.network_id from intent_networks inet
-         join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
-        where inet.intent_id = ?
-        order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id`,
-      [userId, intentId],
-    )
-  ).map((r) => r.network_id);
+export async function queryIntent(em: EntityManager, userId: string, intentId: string): Promise<QueryIntentRow | null> {
+  const own = scopeOf('intent.own', userId);
+  const [row] = await em.getConnection().execute<QueryIntentRow[]>(
+    `select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
+            array(select inet.network_id from intent_networks inet
+                    join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
+                   where inet.intent_id = intents.id
+                   order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
+       from intents left join intent_vectors v on v.intent_id = intents.id
+      where intents.id = ? and (${own.where})`,
+    [userId, intentId, ...own.params],
+  );
+  return row ?? null;
 }
 
 export interface CandidateRow {
@@ -143,22 +165,29 @@ export interface CandidateRow {
   payload: string;
   summary: string;
   name: string;
-  facets: Facets | null;
   network_id: string;
+  text_hash: string | null;
+  /** The facets version the stored reading was made by (null: none stored). */
+  facets_v: number | null;
+  /** The stored reading; null when the caller already holds the one of this text (its hash was passed as known). */
+  reading: IntentReading | null;
 }
 
 /**
  * The shortlisted intents the user may be introduced to: active, someone else's, shared (by a
  * member) in one of `networkIds`, each with the first of those networks it shares; with `since`,
- * only intents created or shared after it.
+ * only intents created or shared after it. Of the stored facets only the reading travels, and
+ * only for texts whose hash is not in `knownHashes` (the caller keeps readings by text hash).
  */
 export async function candidateRows(
   em: EntityManager,
-  q: { networkIds: readonly string[]; since: string | null; intentIds: readonly string[]; userId: string },
+  q: { networkIds: readonly string[]; since: string | null; intentIds: readonly string[]; userId: string; knownHashes: readonly string[] },
 ): Promise<CandidateRow[]> {
   const ordered = uuidArray(q.networkIds);
   return em.getConnection().execute<CandidateRow[]>(
-    `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
+    `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
+            v.text_hash, (v.facets->>'v')::int as facets_v,
+            case when v.text_hash = any(?::text[]) then null else v.facets->'reading' end as reading
        from intents i
        left join intent_vectors v on v.intent_id = i.id
        join lateral (
@@ -171,7 +200,7 @@ export async function candidateRows(
           order by array_position(?::uuid[], inet.network_id)
           limit 1) best on true
       where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
-    [ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId],
+    [`{${q.knownHashes.join(',')}}`, ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId],
   );
 }
 

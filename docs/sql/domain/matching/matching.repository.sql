@@ -51,14 +51,19 @@ select intent_id, updated_at from intent_vectors where updated_at > ? and vector
 -- vectorsOf
 select intent_id, vector from intent_vectors where intent_id = any(?::uuid[]);
 
--- queryNetworkIds
-select inet.network_id from intent_networks inet
+-- queryIntent.[row]
+select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
+  array(select inet.network_id from intent_networks inet
   join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
-  where inet.intent_id = ?
-  order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id;
+  where inet.intent_id = intents.id
+  order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
+  from intents left join intent_vectors v on v.intent_id = intents.id
+  where intents.id = ? and (${own.where});
 
 -- candidateRows
-select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, v.facets, best.network_id
+select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
+  v.text_hash, (v.facets->>'v')::int as facets_v,
+  case when v.text_hash = any(?::text[]) then null else v.facets->'reading' end as reading
   from intents i
   left join intent_vectors v on v.intent_id = i.id
   join lateral (
