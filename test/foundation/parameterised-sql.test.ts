@@ -26,8 +26,8 @@ describe('statements carry their values as parameters', () => {
     expect(row.query).toBe('select query from pg_stat_activity where pid = pg_backend_pid() and $1 <> $2');
 
     // The ORM's own reads and writes go through the same connection.
-    const user = em.create(User, { name: "O'Brien \\ marker", socials: [{ label: 'a', value: 'b' }] });
-    await em.flush();
+    const user = Object.assign(new User(), { name: "O'Brien \\ marker", socials: [{ label: 'a', value: 'b' }] });
+    await em.persistAndFlush(user);
     const back = await orm.em.fork().findOneOrFail(User, { id: user.id });
     expect(back.name).toBe("O'Brien \\ marker");
     expect(back.socials).toEqual([{ label: 'a', value: 'b' }]);
@@ -36,8 +36,8 @@ describe('statements carry their values as parameters', () => {
   it('a prepared statement is parsed once per connection under its name, inside the transaction', async () => {
     const byId = prepared('test_user_name', 'select name from users where id = ?');
     const em = orm.em.fork() as EntityManager;
-    const user = em.create(User, { name: 'Prepared' });
-    await em.flush();
+    const user = Object.assign(new User(), { name: 'Prepared' });
+    await em.persistAndFlush(user);
     await em.transactional(async (tx) => {
       expect(await preparedRows<{ name: string }>(tx, byId, [user.id])).toEqual([{ name: 'Prepared' }]);
       expect(await preparedRows<{ name: string }>(tx, byId, [user.id])).toEqual([{ name: 'Prepared' }]);
