@@ -4,13 +4,13 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { cpus, totalmem } from 'node:os';
 import { anonymous } from '../src/domain/auth/actor';
 import { requireActor } from '../src/domain/access/credential';
-import type { User } from '../src/entities/user.entity';
+import type { AccountView, PublicProfile } from '../src/domain/accounts/accounts.repository';
 import { createContext } from '../src/graphql/context';
 import { loadOperations } from '../src/rest/operations';
 import type { Services } from '../src/services';
 import { benchSettings, loadTest, median, startBenchService, type Benchmark, type LoadResult, type LoadTarget } from './harness';
 
-const publicFields = (u: User) => ({
+const publicFields = (u: PublicProfile) => ({
   id: u.id,
   name: u.name,
   intro: u.intro,
@@ -21,7 +21,7 @@ const publicFields = (u: User) => ({
   updatedAt: u.updatedAt.toISOString(),
 });
 
-const accountFields = (u: User) => ({
+const accountFields = (u: AccountView) => ({
   ...publicFields(u),
   email: u.email,
   walletAddress: u.walletAddress,

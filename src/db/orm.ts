@@ -3,12 +3,15 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../logger';
 import { entities } from '../entities';
 import { migrationsList } from './migrations';
+import { ParameterisedDriver } from './parameterised-connection';
 
 export type Orm = MikroORM;
 
 export function ormOptions(databaseUrl: string, logger?: Logger): Options {
   return {
     clientUrl: databaseUrl,
+    // Values travel as bound parameters, never written into the SQL text (ADR 0106).
+    driver: ParameterisedDriver,
     entities,
     discovery: { warnWhenNoEntities: true, requireEntitiesArray: true },
     extensions: [Migrator],

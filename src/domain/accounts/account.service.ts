@@ -5,6 +5,7 @@ import { isUuid, parseInput, UUID_RE } from '../shared/validation';
 import { Agent } from '../../entities/agent.entity';
 import { User } from '../../entities/user.entity';
 import type { Actor } from '../auth/actor';
+import { accountViewById, publicProfileById, type AccountView, type PublicProfile } from './accounts.repository';
 import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
 
 /** The caller's own user row; 401 without a caller or when the account is gone. */
@@ -35,12 +36,15 @@ export class AccountService extends DomainService {
     return user;
   }
 
-  me(actor: Actor): Promise<User> {
-    return currentUser(this.em, actor);
+  /** The caller's account as read, not loaded into the unit of work: nothing changes it here. */
+  async me(actor: Actor): Promise<AccountView> {
+    const account = await accountViewById(this.em, actor.userId);
+    if (!account) throw unauthenticated('This account no longer exists');
+    return account;
   }
 
-  async publicUser(userId: string): Promise<User> {
-    const user = isUuid(userId) ? await this.em.findOne(User, { id: userId }) : null;
+  async publicUser(userId: string): Promise<PublicProfile> {
+    const user = isUuid(userId) ? await publicProfileById(this.em, userId) : undefined;
     if (!user) throw notFound('User');
     return user;
   }
@@ -67,7 +71,7 @@ export class AccountService extends DomainService {
       throw badRequest([{ path: '', message: `Send at least one of ${PROFILE_FIELDS.join(', ')}` }]);
     }
     const patch = parseInput(profileUpdateSchema, sent);
-    const user = await this.me(actor);
+    const user = await currentUser(this.em, actor);
     if (patch.name !== undefined) user.name = patch.name;
     if (patch.intro !== undefined) user.intro = patch.intro;
     if (patch.location !== undefined) user.location = patch.location;

@@ -1,4 +1,58 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { prepared, preparedRows } from '../../db/prepared';
+import type { User } from '../../entities/user.entity';
+
+/** What anyone may read about a user (the GraphQL `User` type), without the entity's bookkeeping. */
+export type PublicProfile = Pick<User, 'id' | 'name' | 'intro' | 'avatar' | 'location' | 'socials' | 'createdAt' | 'updatedAt'>;
+
+/** The signed-in user's own account (the GraphQL `Account` type). */
+export type AccountView = PublicProfile &
+  Pick<User, 'email' | 'walletAddress' | 'timezone' | 'notificationPreferences' | 'profileConfirmedAt' | 'onboardingCompletedAt'>;
+
+const PUBLIC_COLUMNS = 'id, name, intro, avatar, location, socials, created_at, updated_at';
+
+const PUBLIC_PROFILE = prepared('accounts_public_profile', `select ${PUBLIC_COLUMNS} from users where id = ?`);
+const ACCOUNT_VIEW = prepared(
+  'accounts_account_view',
+  `select ${PUBLIC_COLUMNS}, email, wallet_address, timezone, notification_preferences, profile_confirmed_at, onboarding_completed_at from users where id = ?`,
+);
+
+type Row = Record<string, any>;
+/** Timestamps arrive as text (the ORM's type parsers for this pool); the views hold dates, as the entity does. */
+const date = (v: string | null): Date | null => (v === null ? null : new Date(v));
+
+const publicProfile = (r: Row): PublicProfile => ({
+  id: r.id,
+  name: r.name,
+  intro: r.intro,
+  avatar: r.avatar,
+  location: r.location,
+  socials: r.socials,
+  createdAt: date(r.created_at)!,
+  updatedAt: date(r.updated_at)!,
+});
+
+/** A user's public profile by id (a uuid), or undefined. */
+export async function publicProfileById(em: EntityManager, id: string): Promise<PublicProfile | undefined> {
+  const [row] = await preparedRows<Row>(em, PUBLIC_PROFILE, [id]);
+  return row && publicProfile(row);
+}
+
+/** The account a signed-in user reads about themselves, or undefined when it is gone. */
+export async function accountViewById(em: EntityManager, id: string): Promise<AccountView | undefined> {
+  const [row] = await preparedRows<Row>(em, ACCOUNT_VIEW, [id]);
+  return (
+    row && {
+      ...publicProfile(row),
+      email: row.email,
+      walletAddress: row.wallet_address,
+      timezone: row.timezone,
+      notificationPreferences: row.notification_preferences,
+      profileConfirmedAt: date(row.profile_confirmed_at),
+      onboardingCompletedAt: date(row.onboarding_completed_at),
+    }
+  );
+}
 
 export interface SubscriberFields {
   email: string;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { prepared, preparedRows } from '../../db/prepared';
 
 /**
  * The statements of sessions, API keys, SIWE nonces and wallet identities. The email codes and
@@ -16,8 +17,11 @@ export interface SessionRow {
   last_used_at: Date | null;
 }
 
+/** Read on every credential check that misses the cache: prepared. */
+const SESSION_BY_ID = prepared('auth_session_by_id', `select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`);
+
 export async function sessionById(em: EntityManager, sessionId: string): Promise<SessionRow | undefined> {
-  const rows = await em.execute<SessionRow[]>(`select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`, [sessionId]);
+  const rows = await preparedRows<SessionRow>(em, SESSION_BY_ID, [sessionId]);
   return rows[0];
 }
 
@@ -47,8 +51,10 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
 }
 
+const API_KEY_BY_HASH = prepared('auth_api_key_by_hash', `select id, user_id, agent_id, last_used_at from api_keys where key_hash = ?`);
+
 export async function apiKeyByHash(em: EntityManager, keyHash: string): Promise<ApiKeyRow | undefined> {
-  const rows = await em.execute<ApiKeyRow[]>(`select id, user_id, agent_id, last_used_at from api_keys where key_hash = ?`, [keyHash]);
+  const rows = await preparedRows<ApiKeyRow>(em, API_KEY_BY_HASH, [keyHash]);
   return rows[0];
 }
 
