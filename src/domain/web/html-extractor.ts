@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { JSDOM, VirtualConsole } from 'jsdom';
+import type * as Jsdom from 'jsdom';
 import { blockText, collapseText } from './text-blocks';
 
 /** What the service keeps of an HTML page. */
@@ -75,6 +75,8 @@ function markedLocations(doc: Document): string[] {
  * because Readability prunes the document it is given.
  */
 export function extractHtml(body: Buffer, charset: string | null, url: string): ExtractedPage {
+  // Loaded on the first page read: jsdom takes about a second to load, and most processes never read one.
+  const { JSDOM, VirtualConsole } = require('jsdom') as typeof Jsdom;
   const dom = new JSDOM(body, {
     url,
     contentType: charset && isKnownCharset(charset) ? `text/html; charset=${charset}` : 'text/html',

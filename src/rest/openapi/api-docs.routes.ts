@@ -54,7 +54,8 @@ export function packageVersion(): string {
 export function apiDocsRouter(schema: GraphQLSchema): Router {
   const router = express.Router();
   let doc: OpenApiDocument | null = null;
-  const assetsDir: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  // The package's main module evaluates its 1.4 MB browser bundle (0.5 s); this one only names the folder.
+  const assetsDir: string = require('swagger-ui-dist/absolute-path.js')();
   // The page's own script is a file, not inline, so a strict Content-Security-Policy allows it.
   const security = (res: express.Response) => {
     res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'");
