@@ -280,15 +280,16 @@ describe('private conversations', () => {
   it('writes again a reply an instance lost while writing it (the sweep)', async () => {
     const c = await conversationWith();
     // As left by an instance that stopped mid-reply: a user message still pending, minutes ago.
-    await app.withEm((em) =>
-      em.execute(
-        `update private_conversations set last_seq = 1 where id = ?;
-         insert into private_messages (id, conversation_id, seq, author_id, role, content, reply_state, created_at, updated_at)
+    // Two statements: values are bound as parameters, and a parameterised query holds one statement.
+    await app.withEm(async (em) => {
+      await em.execute(`update private_conversations set last_seq = 1 where id = ?`, [c.id]);
+      await em.execute(
+        `insert into private_messages (id, conversation_id, seq, author_id, role, content, reply_state, created_at, updated_at)
          select gen_random_uuid(), ?, 1, creator_id, 'user', 'Tomato watering, how often', 'pending', now() - interval '10 minutes', now() - interval '10 minutes'
            from private_conversations where id = ?`,
-        [c.id, c.id, c.id],
-      ),
-    );
+        [c.id, c.id],
+      );
+    });
     expect(await app.withEm(() => app.services.legacy.replies.sweep())).toBe(1);
     const messages = await messagesOf(c.id);
     expect(messages.map((m: any) => m.role)).toEqual(['user', 'assistant']);

@@ -6,11 +6,12 @@ import { Agent } from '../../entities/agent.entity';
 import { User } from '../../entities/user.entity';
 import type { Actor } from '../auth/actor';
 import { accountViewById, publicProfileById, type AccountView, type PublicProfile } from './accounts.repository';
+import { insertUserWithAgent, saveUser, userById, usersByIds } from './users.repository';
 import { PROFILE_FIELDS, USER_BATCH_MAX, profileUpdateSchema } from './profile.schemas';
 
 /** The caller's own user row; 401 without a caller or when the account is gone. */
 export async function currentUser(em: EntityManager, actor: Actor): Promise<User> {
-  const user = await em.findOne(User, { id: actor.userId });
+  const user = await userById(em, actor.userId);
   if (!user) throw unauthenticated('This account no longer exists');
   return user;
 }
@@ -28,11 +29,7 @@ export class AccountService extends DomainService {
     agent.ownerId = user.id;
     agent.name = 'Hosted negotiator';
     agent.type = 'system';
-    await this.em.transactional(async (em) => {
-      em.persist(user);
-      await em.flush();
-      em.persist(agent);
-    });
+    await insertUserWithAgent(this.em, user, agent);
     return user;
   }
 
@@ -56,7 +53,7 @@ export class AccountService extends DomainService {
     if (problems.length) throw badRequest(problems);
     if (unique.length === 0) throw badRequest([{ path: 'ids', message: 'Give at least one user id' }]);
     if (unique.length > USER_BATCH_MAX) throw badRequest([{ path: 'ids', message: `At most ${USER_BATCH_MAX} ids per request` }]);
-    const rows = await this.em.find(User, { id: { $in: unique } });
+    const rows = await usersByIds(this.em, unique);
     const byId = new Map(rows.map((u) => [u.id, u]));
     return unique.flatMap((id) => byId.get(id) ?? []);
   }
@@ -85,7 +82,7 @@ export class AccountService extends DomainService {
         morningBrief: prefs.morningBrief ?? user.notificationPreferences.morningBrief,
       };
     }
-    await this.em.flush();
+    await saveUser(this.em, user);
     return user;
   }
 }

@@ -1,11 +1,12 @@
 import { DomainError } from '../shared/errors';
 import { DomainService } from '../shared/domain-service';
 import { resolveAccessible } from '../access/require-access';
-import { Intent } from '../../entities/intent.entity';
+import type { Intent } from '../../entities/intent.entity';
 import type { User } from '../../entities/user.entity';
 import type { Actor } from '../auth/actor';
 import { currentUser } from './account.service';
 import { completeOnboarding } from './accounts.repository';
+import { firstLiveIntentOf, intentById, saveUser } from './users.repository';
 
 export interface OnboardingCompletion {
   completedAt: Date;
@@ -25,7 +26,7 @@ export class OnboardingService extends DomainService {
     const user = await currentUser(this.em, actor);
     if (!user.profileConfirmedAt) {
       user.profileConfirmedAt = new Date();
-      await this.em.flush();
+      await saveUser(this.em, user);
     }
     return { profileConfirmedAt: user.profileConfirmedAt, user };
   }
@@ -44,7 +45,7 @@ export class OnboardingService extends DomainService {
       // after completion too: a completed onboarding is no way to probe intent ids.
       const invalid = () => refuse('invalid_intent', 'intentId must name one of your intents that is not archived');
       const id = await resolveAccessible(this.em, { userId: user.id }, 'intent.own.live', intentId, { denied: invalid });
-      intent = await this.em.findOne(Intent, { id });
+      intent = await intentById(this.em, id);
       if (!intent) throw invalid();
     }
     if (user.onboardingCompletedAt && user.onboardingIntentId) {
@@ -54,7 +55,7 @@ export class OnboardingService extends DomainService {
       throw refuse('profile_not_confirmed', 'Confirm your profile (POST /api/auth/onboarding/confirm-profile) before completing onboarding');
     }
     if (!intent) {
-      intent = await this.em.findOne(Intent, { userId: user.id, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      intent = await firstLiveIntentOf(this.em, user.id);
       if (!intent) throw refuse('intent_required', 'Create your first intent (POST /api/intents) before completing onboarding');
     }
     const row = await completeOnboarding(this.em, user.id, intent.id);
