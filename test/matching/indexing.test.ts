@@ -73,6 +73,37 @@ describe('keeping vectors fresh', () => {
     });
   });
 
+  describe('creating an intent over HTTP with the provider down', () => {
+    let app: TestApp;
+    let provider: Awaited<ReturnType<typeof embeddingsServer>>;
+    beforeAll(async () => {
+      provider = await embeddingsServer();
+      app = await startTestApp({ OPENAI_BASE_URL: provider.url });
+    });
+    afterAll(async () => {
+      await app.close();
+      await provider.close();
+    });
+
+    it('commits the intent with a pending row (facets kept) and embeds it on retry', async () => {
+      const [a, b] = await Promise.all([createUser(app), createUser(app)]);
+      const net = await createNetwork(app, [a.user.id, b.user.id]);
+      const need = await createIntent(app, a.user.id, 'Need a mixing engineer for our indie rock EP, remote is fine, $250 a song.', [net.id]);
+      provider.state.down = true;
+      const res = await app.http.post('/api/intents').set(b.auth).send({ description: 'I mix indie rock and shoegaze remotely, $200-300 per song.', networkIds: [net.id] }).expect(200);
+      const pending = await vectorRow(app, res.body.intentId);
+      expect(pending).toMatchObject({ state: 'pending', vector: null, attempts: 1 });
+      expect(pending!.facets.offers).toHaveProperty('mixing');
+      expect(pending!.lastError).toMatch(/503/);
+
+      provider.state.down = false;
+      expect(await app.services.matching.indexer.retryPending()).toEqual([]);
+      expect(await vectorRow(app, res.body.intentId)).toMatchObject({ state: 'ready', attempts: 0, lastError: null });
+      const found = await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: '' }).expect(200);
+      expect(found.body.counterparties.map((c: { intentId: string }) => c.intentId)).toContain(res.body.intentId);
+    });
+  });
+
   describe('with the local embedder', () => {
     let app: TestApp;
     beforeAll(async () => {
@@ -111,6 +142,34 @@ describe('keeping vectors fresh', () => {
       const result = await app.services.matching.indexer.reindex({ embed: true });
       expect(result).toEqual({ indexed: total, pending: 0 });
       expect(await app.services.vectorIndex.size()).toBe(total);
+    });
+
+    it('answers a creation only once its intent is discoverable, and loses nothing when the index update after commit fails', async () => {
+      const [seeker, giver, late] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+      const net = await createNetwork(app, [seeker.user.id, giver.user.id, late.user.id]);
+      const create = (u: typeof seeker, description: string) => app.http.post('/api/intents').set(u.auth).send({ description, networkIds: [net.id] }).expect(200);
+      const need = (await create(seeker, 'Looking for a tennis partner on weekday mornings near the river.')).body.intentId;
+      const offer = (await create(giver, 'Offering to play tennis on weekday mornings, intermediate level.')).body.intentId;
+      const found = async () => (await app.http.post(`/api/intents/${need}/discover`).set(seeker.auth).send({ query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+      // Read-your-writes: the answer comes after the index holds the new intent.
+      expect(await found()).toContain(offer);
+
+      // The process "dies" between the commit and the index update: the update never happens.
+      const index = app.services.vectorIndex;
+      const upsert = index.upsert.bind(index);
+      index.upsert = async () => {
+        throw new Error('index update lost');
+      };
+      let lost: string;
+      try {
+        lost = (await create(late, 'Offering tennis coaching on weekday mornings for adults.')).body.intentId;
+      } finally {
+        index.upsert = upsert;
+      }
+      expect(await vectorRow(app, lost)).toMatchObject({ state: 'ready' });
+      // The row committed with the intent: the index follows it (sync on every instance, the load at start).
+      await app.services.matching.indexer.sync();
+      expect(await found()).toContain(lost);
     });
 
     it('loads the index from stored vectors when the service starts again', async () => {
