@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PreparationReceipts } from '../../src/domain/intents/preparation-receipt';
 import { IntentVector } from '../../src/entities/intent-vector.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
@@ -90,7 +91,10 @@ describe('keeping vectors fresh', () => {
       const net = await createNetwork(app, [a.user.id, b.user.id]);
       const need = await createIntent(app, a.user.id, 'Need a mixing engineer for our indie rock EP, remote is fine, $250 a song.', [net.id]);
       provider.state.down = true;
-      const res = await app.http.post('/api/intents').set(b.auth).send({ description: 'I mix indie rock and shoegaze remotely, $200-300 per song.', networkIds: [net.id] }).expect(200);
+      // This provider serves embeddings only: a receipt stands for the preparation (its language model).
+      const description = 'I mix indie rock and shoegaze remotely, $200-300 per song.';
+      const preparationReceipt = new PreparationReceipts(app.services.config.SESSION_SECRET).issue(b.user.id, description, 'Mixing for indie rock');
+      const res = await app.http.post('/api/intents').set(b.auth).send({ description, preparationReceipt, networkIds: [net.id] }).expect(200);
       const pending = await vectorRow(app, res.body.intentId);
       expect(pending).toMatchObject({ state: 'pending', vector: null, attempts: 1 });
       expect(pending!.facets.offers).toHaveProperty('mixing');
