@@ -98,8 +98,8 @@ export const benchmark: Benchmark = {
         return json;
       };
       const [ada, ben] = people;
-      const seek = 'Raising a seed round for a savings app; looking for seed investors in fintech.';
-      const give = 'Seed fund backing fintech teams at the seed stage, tickets of a few hundred thousand.';
+      const seek = 'Seeking a restorer for an antique mantel clock in Lisbon.';
+      const give = 'Restoring antique mantel clocks and pocket watches in Lisbon.';
 
       /** Runs `fn` once, one request at a time: statements before the answer, and after it. */
       const measure = async (fn: () => Promise<unknown>, label: string): Promise<{ before: Count; after: Count }> => {
