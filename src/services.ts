@@ -141,7 +141,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     accounts,
     auth: createAuthServices(core, () => services),
     web: createWebServices(core, { suggestion: adapters.suggestionModel, extractor: adapters.pageExtractor }),
-    intents: new IntentService(core, hooks, adapters.intentPreparer, new PreparationReceipts(config.SESSION_SECRET)),
+    intents: new IntentService(core, hooks, adapters.intentPreparer, new PreparationReceipts(config.SESSION_SECRET), matching.indexer),
     networks: createNetworkServices(core, { hooks, mailer, accounts }),
     matching,
     vectorIndex,

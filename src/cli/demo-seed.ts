@@ -94,7 +94,7 @@ export async function seedDemo(services: Services): Promise<SeedResult> {
         const known = await intentByText(em, user.id, text);
         if (known) return known;
         created.intents += 1;
-        return (await services.intents.create(actor(user.id), { description: text, networkIds: [networkId] })).id;
+        return (await services.intents.create(actor(user.id), { description: text, networkIds: [networkId] })).intent.id;
       });
       intentIds.push(id);
     }

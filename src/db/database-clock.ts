@@ -38,10 +38,19 @@ export class DatabaseClock {
 
   /** `processTime` (a time on this process's clock) carried over to the database's clock. */
   async toDatabaseTime(processTime: Date): Promise<Date> {
+    return (await this.withReading(processTime, async () => ({ now: await this.readDatabaseNow(), value: null }))).at;
+  }
+
+  /**
+   * The same, with the database's clock read by `read`, a statement that returns other rows
+   * too (so the reading costs no round trip of its own); its `value` is handed back.
+   */
+  async withReading<T>(processTime: Date, read: () => Promise<{ now: Date; value: T }>): Promise<{ at: Date; value: T }> {
     const sent = Date.now();
-    const now = new Date(await this.readDatabaseNow()).getTime();
+    const reading = await read();
+    const now = new Date(reading.now).getTime();
     const back = Math.max(sent, Date.now());
     this.offset = narrowOffset(this.offset, { low: now - back, high: now - sent, at: back });
-    return new Date(processTime.getTime() + (this.offset.low + this.offset.high) / 2);
+    return { at: new Date(processTime.getTime() + (this.offset.low + this.offset.high) / 2), value: reading.value };
   }
 }

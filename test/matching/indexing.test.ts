@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PreparationReceipts } from '../../src/domain/intents/preparation-receipt';
+import { extractFacets } from '../../src/domain/matching/facets.rules';
 import { IntentVector } from '../../src/entities/intent-vector.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
@@ -73,6 +75,40 @@ describe('keeping vectors fresh', () => {
     });
   });
 
+  describe('creating an intent over HTTP with the provider down', () => {
+    let app: TestApp;
+    let provider: Awaited<ReturnType<typeof embeddingsServer>>;
+    beforeAll(async () => {
+      provider = await embeddingsServer();
+      app = await startTestApp({ OPENAI_BASE_URL: provider.url });
+    });
+    afterAll(async () => {
+      await app.close();
+      await provider.close();
+    });
+
+    it('commits the intent with a pending row (facets kept) and embeds it on retry', async () => {
+      const [a, b] = await Promise.all([createUser(app), createUser(app)]);
+      const net = await createNetwork(app, [a.user.id, b.user.id]);
+      const need = await createIntent(app, a.user.id, 'Seeking a restorer for an antique mantel clock in Lisbon.', [net.id]);
+      provider.state.down = true;
+      // This provider serves embeddings only: a receipt stands for the preparation (its language model).
+      const description = 'Restoring antique mantel clocks and pocket watches in Lisbon.';
+      const preparationReceipt = new PreparationReceipts(app.services.config.SESSION_SECRET).issue(b.user.id, description, 'Clock restoration');
+      const res = await app.http.post('/api/intents').set(b.auth).send({ description, preparationReceipt, networkIds: [net.id] }).expect(200);
+      const pending = await vectorRow(app, res.body.intentId);
+      expect(pending).toMatchObject({ state: 'pending', vector: null, attempts: 1 });
+      expect(pending!.facets).toEqual(extractFacets(description));
+      expect(pending!.lastError).toMatch(/503/);
+
+      provider.state.down = false;
+      expect(await app.services.matching.indexer.retryPending()).toEqual([]);
+      expect(await vectorRow(app, res.body.intentId)).toMatchObject({ state: 'ready', attempts: 0, lastError: null });
+      const found = await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: '' }).expect(200);
+      expect(found.body.counterparties.map((c: { intentId: string }) => c.intentId)).toContain(res.body.intentId);
+    });
+  });
+
   describe('with the local embedder', () => {
     let app: TestApp;
     beforeAll(async () => {
@@ -111,6 +147,34 @@ describe('keeping vectors fresh', () => {
       const result = await app.services.matching.indexer.reindex({ embed: true });
       expect(result).toEqual({ indexed: total, pending: 0 });
       expect(await app.services.vectorIndex.size()).toBe(total);
+    });
+
+    it('answers a creation only once its intent is discoverable, and loses nothing when the index update after commit fails', async () => {
+      const [seeker, giver, late] = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+      const net = await createNetwork(app, [seeker.user.id, giver.user.id, late.user.id]);
+      const create = (u: typeof seeker, description: string) => app.http.post('/api/intents').set(u.auth).send({ description, networkIds: [net.id] }).expect(200);
+      const need = (await create(seeker, 'Seeking a restorer for an antique mantel clock in Lisbon.')).body.intentId;
+      const offer = (await create(giver, 'Restoring antique mantel clocks and pocket watches in Lisbon.')).body.intentId;
+      const found = async () => (await app.http.post(`/api/intents/${need}/discover`).set(seeker.auth).send({ query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+      // Read-your-writes: the answer comes after the index holds the new intent.
+      expect(await found()).toContain(offer);
+
+      // The process "dies" between the commit and the index update: the update never happens.
+      const index = app.services.vectorIndex;
+      const upsert = index.upsert.bind(index);
+      index.upsert = async () => {
+        throw new Error('index update lost');
+      };
+      let lost: string;
+      try {
+        lost = (await create(late, 'Teaching antique clock restoration in Lisbon on Saturdays.')).body.intentId;
+      } finally {
+        index.upsert = upsert;
+      }
+      expect(await vectorRow(app, lost)).toMatchObject({ state: 'ready' });
+      // The row committed with the intent: the index follows it (sync on every instance, the load at start).
+      await app.services.matching.indexer.sync();
+      expect(await index.idsInNetwork(net.id)).toContain(lost);
     });
 
     it('loads the index from stored vectors when the service starts again', async () => {

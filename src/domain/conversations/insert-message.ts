@@ -3,7 +3,7 @@ import type { MessagePart, MessageRole } from '../../entities/conversation-messa
 import { appendEvents } from '../events/event-log';
 import { messageFrame } from './conversation.frames';
 import { toMessageView, type MessageView } from './message-view';
-import { insertMessageRow, participantIdsOf, touchConversation } from './message.repository';
+import { insertMessageRow, touchConversation } from './message.repository';
 
 export interface NewMessage {
   conversationId: string;
@@ -25,7 +25,7 @@ const intentIdOf = (metadata: Record<string, unknown> | null | undefined): strin
  */
 export async function insertMessage(em: EntityManager, m: NewMessage): Promise<MessageView> {
   if (!em.isInTransaction()) throw new Error('insertMessage must run inside a transaction');
-  const row = await insertMessageRow(em, {
+  const { row, participantIds: recipients } = await insertMessageRow(em, {
     conversationId: m.conversationId,
     role: m.role,
     senderUserId: m.senderUserId ?? null,
@@ -35,7 +35,6 @@ export async function insertMessage(em: EntityManager, m: NewMessage): Promise<M
     intentId: intentIdOf(m.metadata),
   });
   const view = toMessageView(row);
-  const recipients = await participantIdsOf(em, m.conversationId);
   // Counters before the conversation row: every writer takes them in this order (no deadlock).
   await appendEvents(
     em,

@@ -21,25 +21,29 @@ export interface MessageValues {
 }
 
 /** Stamped with the statement's clock, so messages of one transaction keep their order. */
-export async function insertMessageRow(em: EntityManager, m: MessageValues): Promise<MessageRow> {
-  const [row] = await em.execute<MessageRow[]>(
-    `insert into conversation_messages (id, conversation_id, sender_user_id, sender_agent_id, role, parts, metadata, intent_id, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp())
-     returning *`,
+/** Inserts the message and returns it with the conversation's participants (one statement). */
+export async function insertMessageRow(em: EntityManager, m: MessageValues): Promise<{ row: MessageRow; participantIds: string[] }> {
+  const [row] = await em.execute<Array<MessageRow & { participant_ids: string[] | null }>>(
+    `with inserted as (
+       insert into conversation_messages (id, conversation_id, sender_user_id, sender_agent_id, role, parts, metadata, intent_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp())
+       returning *
+     )
+     select inserted.*, (select array_agg(p.user_id) from conversation_participants p where p.conversation_id = inserted.conversation_id) as participant_ids
+       from inserted`,
     [randomUUID(), m.conversationId, m.senderUserId, m.senderAgentId, m.role, JSON.stringify(m.parts), m.metadata ? JSON.stringify(m.metadata) : null, m.intentId],
   );
-  return row;
-}
-
-export async function participantIdsOf(em: EntityManager, conversationId: string): Promise<string[]> {
-  const rows = await em.execute<Array<{ user_id: string }>>(`select user_id from conversation_participants where conversation_id = ?`, [conversationId]);
-  return rows.map((r) => r.user_id);
+  const { participant_ids, ...message } = row;
+  return { row: message, participantIds: participant_ids ?? [] };
 }
 
 /** A message arrived: the conversation's activity time moves, and it shows again for anyone who had hidden it. */
 export async function touchConversation(em: EntityManager, conversationId: string, lastMessageAt: Date | string): Promise<void> {
-  await em.execute(`update conversations set last_message_at = ?, updated_at = now() where id = ?`, [lastMessageAt, conversationId]);
-  await em.execute(`update conversation_participants set hidden_at = null where conversation_id = ? and hidden_at is not null`, [conversationId]);
+  await em.execute(
+    `with touched as (update conversations set last_message_at = ?, updated_at = now() where id = ?)
+     update conversation_participants set hidden_at = null where conversation_id = ? and hidden_at is not null`,
+    [lastMessageAt, conversationId, conversationId],
+  );
 }
 
 export async function lastMessagesOf(em: EntityManager, conversationIds: readonly string[]): Promise<Array<MessageView | null>> {

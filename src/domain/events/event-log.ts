@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { eventsAfter, insertEvent, lastEventId, lockEventCounter, nextEventId, notifyChannel, type EventRow } from './events.repository';
+import { appendFrame, eventsAfter, lastEventId, lockEventCounter, type EventRow } from './events.repository';
 
 /** The Postgres channel that tells every instance a frame committed. */
 export const EVENTS_CHANNEL = 'im_events';
@@ -38,7 +38,8 @@ export function notification(type: string, title: string, body: string, data: Re
  * The per-user counter row is bumped with an upsert, which takes a row lock held until the
  * transaction ends: a second writer for the same user waits, so ids commit in increasing
  * order and a reader that has seen id N can never later miss a frame with an id below N.
- * `pg_notify` inside the transaction is delivered only if, and when, it commits.
+ * `pg_notify` inside the transaction is delivered only if, and when, it commits. The bump, the
+ * frame and the notice (a `NotifyPayload`) are one statement per frame.
  *
  * `em` must be inside a transaction (`em.transactional`); otherwise each statement commits
  * on its own and the guarantee is lost, so this refuses to run outside one.
@@ -53,9 +54,7 @@ export async function appendEvents(
   const ordered = [...frames].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   for (const { userId, frame } of ordered) {
     const { type, ...rest } = frame;
-    const eventId = await nextEventId(em, userId);
-    await insertEvent(em, userId, eventId, type, rest);
-    await notifyChannel(em, EVENTS_CHANNEL, JSON.stringify({ userId, eventId } satisfies NotifyPayload));
+    const eventId = await appendFrame(em, EVENTS_CHANNEL, userId, type, rest);
     written.push({ userId, eventId });
   }
   return written;

@@ -19,19 +19,26 @@ export interface EventRow {
 
 export type UserEventRow = EventRow & { user_id: string };
 
-/** Bumps the user's counter (its row lock is held until the transaction ends) and returns the new last id. */
-export async function nextEventId(em: EntityManager, userId: string): Promise<string> {
-  const [row] = await em.execute<Array<{ last_id: string }>>(
-    `insert into event_counters (user_id, last_id) values (?, 1)
-     on conflict (user_id) do update set last_id = event_counters.last_id + 1
-     returning last_id`,
-    [userId],
+/**
+ * Appends one frame in one statement: bumps the user's counter (its row lock is held until the
+ * transaction ends), inserts the frame under the new id, and queues the notice on `channel`
+ * (delivered at commit, dropped on rollback). Returns the new id.
+ */
+export async function appendFrame(em: EntityManager, channel: string, userId: string, type: string, payload: Record<string, unknown>): Promise<string> {
+  const [row] = await em.execute<Array<{ event_id: string }>>(
+    `with counter as (
+       insert into event_counters (user_id, last_id) values (?, 1)
+       on conflict (user_id) do update set last_id = event_counters.last_id + 1
+       returning user_id, last_id
+     ), frame as (
+       insert into events (user_id, event_id, type, payload, created_at)
+       select user_id, last_id, ?::text, ?::jsonb, now() from counter
+       returning user_id, event_id
+     )
+     select event_id, pg_notify(?::text, json_build_object('userId', user_id, 'eventId', event_id::text)::text) from frame`,
+    [userId, type, JSON.stringify(payload), channel],
   );
-  return String(row.last_id);
-}
-
-export async function insertEvent(em: EntityManager, userId: string, eventId: string, type: string, payload: Record<string, unknown>): Promise<void> {
-  await em.execute(`insert into events (user_id, event_id, type, payload, created_at) values (?, ?, ?, ?, now())`, [userId, eventId, type, JSON.stringify(payload)]);
+  return String(row.event_id);
 }
 
 /** Takes the user's counter row lock without moving the counter. */

@@ -1,7 +1,7 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeDraft } from './draft-signals';
-import type { IntentPreparer, PreparationAnswer, RecoveryField } from './ports';
+import type { IntentPreparer, NewIntentIndexing, PreparationAnswer, RecoveryField } from './ports';
 import { ProviderError } from '../shared/ports';
 import type { Actor } from '../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
@@ -35,6 +35,12 @@ export type PreparationResult =
   | { status: 'ready'; payload: string; summary: string; preparationReceipt: string }
   | { status: 'needs_revision'; payload: string; summary: string; feedback: string; recovery: RecoveryField[] };
 
+/** A new intent and the networks it was shared into (the answer needs them; nothing reads them back). */
+export interface CreatedIntent {
+  intent: Intent;
+  networkIds: string[];
+}
+
 export interface IntentPage {
   intents: Intent[];
   page: number;
@@ -49,7 +55,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Intents: preparation, publishing into networks, reads, edits, pause/resume, archive and
  * sharing. Every change writes its event frame in its own transaction and, once committed,
- * tells the other areas through the `intents.changed` hook.
+ * tells the other areas through the `intents.changed` hook; a new intent, which no other
+ * record names yet, is indexed through `NewIntentIndexing` instead (docs/adr/0107).
  */
 export class IntentService extends DomainService {
   constructor(
@@ -57,6 +64,7 @@ export class IntentService extends DomainService {
     private readonly hooks: DomainHooks,
     private readonly preparer: IntentPreparer,
     private readonly receipts: PreparationReceipts,
+    private readonly indexing: NewIntentIndexing,
   ) {
     super(core);
   }
@@ -97,7 +105,12 @@ export class IntentService extends DomainService {
     return { ...verdict, preparationReceipt: this.receipts.issue(userId, verdict.payload, verdict.summary) };
   }
 
-  async create(actor: Actor, raw: unknown): Promise<Intent> {
+  /**
+   * Everything that needs no table runs first (the preparer, facets and embedding); the intent,
+   * its networks, its index row and the `intent.created` frame then commit in one transaction,
+   * and the index learns of it before the answer, so discover finds it at once (docs/adr/0107).
+   */
+  async create(actor: Actor, raw: unknown): Promise<CreatedIntent> {
     const userId = actor.userId;
     const input = parseInput(createSchema, raw);
     const description = normalizeDraft(input.description);
@@ -115,6 +128,7 @@ export class IntentService extends DomainService {
     }
 
     const networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
+    const indexEntry = await this.indexing.prepare(description);
     const intent = new Intent();
     intent.userId = userId;
     intent.payload = description;
@@ -123,7 +137,6 @@ export class IntentService extends DomainService {
     intent.sourceId = input.sourceId ?? null;
     await this.em.transactional(async (tx) => {
       tx.persist(intent);
-      await tx.flush();
       for (const networkId of networkIds) {
         const link = new IntentNetwork();
         link.intentId = intent.id;
@@ -131,11 +144,18 @@ export class IntentService extends DomainService {
         link.sharedAt = intent.createdAt;
         tx.persist(link);
       }
+      indexEntry.write(tx as EntityManager, intent.id);
       await tx.flush();
       await appendEvent(tx as EntityManager, userId, intentCreatedFrame(intent));
     });
-    await this.changed([intent.id]);
-    return intent;
+    try {
+      await indexEntry.publish({ id: intent.id, userId, networkIds });
+    } catch (err) {
+      // The intent and its index row committed; the index catches up from the row (sync, start-up load).
+      this.logger.error({ err, intentId: intent.id }, 'indexing a new intent failed after commit');
+    }
+    // The order a read gives: shared at one time, so by network id (networkIdsByIntent).
+    return { intent, networkIds: [...networkIds].sort() };
   }
 
   async list(actor: Actor, raw: unknown): Promise<IntentPage> {

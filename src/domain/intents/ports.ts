@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 export type RecoveryKind = 'single' | 'multi' | 'text';
 
 export interface RecoveryOption {
@@ -35,4 +37,21 @@ export type PreparationVerdict =
 export interface IntentPreparer {
   readonly name: string;
   prepare(draft: string, answers: PreparationAnswer[]): Promise<PreparationVerdict>;
+}
+
+/**
+ * Makes a new intent searchable in three steps around its one transaction (docs/adr/0107):
+ * `prepare` runs before it and may call an embedding provider; the entry it returns adds, inside
+ * the transaction, the row the index is derived from, so the intent and that row commit together;
+ * after commit it puts the intent in the index (or asks for a retry when the embedding failed).
+ */
+export interface NewIntentIndexing {
+  prepare(text: string): Promise<PreparedIndexEntry>;
+}
+
+export interface PreparedIndexEntry {
+  /** Persists the index row in the creating transaction's unit of work (its flush writes it). */
+  write(tx: EntityManager, intentId: string): void;
+  /** After commit; the intent is new, so it is active and shared into exactly these networks. */
+  publish(intent: { id: string; userId: string; networkIds: string[] }): Promise<void>;
 }

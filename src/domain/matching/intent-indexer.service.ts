@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { Embedder } from './ports';
+import type { NewIntentIndexing, PreparedIndexEntry } from '../intents/ports';
 import { fromBuffer, toBuffer } from './vectors';
 import { IntentVector } from '../../entities/intent-vector.entity';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -41,7 +42,7 @@ const BATCH = 500;
  * `intent_vectors` is written first; the index is derived from it. When the embedding provider
  * fails the row stays `pending` (facets kept, nothing lost) and a job retries it.
  */
-export class IntentIndexer extends DomainService {
+export class IntentIndexer extends DomainService implements NewIntentIndexing {
   private background: Promise<void> = Promise.resolve();
   private readonly syncTask = new PeriodicTask('matching index sync', () => this.sync(), this.logger);
   private watermark: Date | null = null;
@@ -141,6 +142,46 @@ export class IntentIndexer extends DomainService {
       if (fresh.length) await target.upsert(fresh);
       return pending;
     });
+  }
+
+  /**
+   * A new intent (docs/adr/0107): facets and the embedding are made here, before the creating
+   * transaction; the row is written in it as `ready`, or `pending` (facets kept) when the
+   * embedder failed; after commit the intent goes into the index, or a retry job is queued. The
+   * row commits with the intent, so a crash after commit loses nothing the in-process index
+   * needs (it loads and follows these rows), and a pending row is retried by the sweep and at start.
+   */
+  async prepare(text: string): Promise<PreparedIndexEntry> {
+    const facets = extractFacets(text);
+    const textHash = this.textHash(text);
+    let vector: Float32Array | null = null;
+    let lastError: string | null = null;
+    try {
+      [vector] = await this.embedder.embed([{ text, facets }]);
+    } catch (err) {
+      this.logger.warn({ err, intents: 1 }, 'embedding failed; intent kept for retry');
+      lastError = cutText(String((err as Error).message), 500);
+    }
+    const embedder = this.embedder.id;
+    return {
+      write: (tx, intentId) => {
+        tx.create(IntentVector, {
+          intentId,
+          embedder,
+          vector: vector ? toBuffer(vector) : null,
+          facets,
+          textHash,
+          state: vector ? 'ready' : 'pending',
+          attempts: vector ? 0 : 1,
+          lastError,
+          updatedAt: new Date(),
+        });
+      },
+      publish: async ({ id, userId, networkIds }) => {
+        if (vector) await this.index.upsert([{ id, vector, userId, networkIds, active: true }]);
+        else await this.jobs.send(EMBED_JOB, { intentIds: [id] }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
+      },
+    };
   }
 
   /** A member left a network: their intents' payload loses it at once. */

@@ -173,8 +173,8 @@ export class HostedNegotiator extends DomainService implements NegotiationWaker 
         seatUserId: ownerId,
         action: decision.action,
         message: decision.message,
-        executorAgentId: seatHolder.agentId,
-        expectedTurnCount: turnIndex,
+        executorAgentId: () => seatHolder.agentId,
+        seen: { turnCount: turnIndex },
         meta: decision.meta,
       });
       if (result.awaitingUserId) await this.wake([negotiationId]);

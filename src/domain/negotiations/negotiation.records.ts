@@ -29,6 +29,8 @@ export interface NegotiationState {
   negotiation: NegotiationRecord;
   opportunity: Opportunity;
   intentsActive: boolean;
+  /** An ending that is due but not yet written (DUE_ENDING_SQL); the negotiation reads as closed meanwhile. */
+  due: string | null;
 }
 
 /** A row read with STATE_COLUMNS (negotiation.repository.ts). */
@@ -53,6 +55,7 @@ export function stateOf(row: JoinedRow): NegotiationState {
   return {
     opportunity,
     intentsActive: !!row.intents_active,
+    due: row.due,
     negotiation: {
       id: row.n_id,
       opportunityId: opportunity.id,

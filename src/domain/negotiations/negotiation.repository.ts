@@ -108,25 +108,66 @@ export async function turnsOfMany(em: EntityManager, negotiationIds: string[]): 
   return out;
 }
 
-/** A turn's effect on its negotiation: one turn more, who is awaited now, and the outcome (settled now when there is one). */
-export async function advanceNegotiation(tx: EntityManager, negotiationId: string, effect: { awaitingUserId: string | null; outcome: Outcome | null }): Promise<void> {
-  await tx.execute(
-    `update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
-            settled_at = case when ?::text is null then null else now() end, updated_at = now()
-      where id = ?`,
-    [effect.awaitingUserId, effect.outcome, effect.outcome, negotiationId],
+/**
+ * The turns of a negotiation, oldest first, with a reading of the database's clock taken as the
+ * statement runs (the transaction holds the row lock by then, so it waits on nothing).
+ */
+export async function turnsWithClock(tx: EntityManager, negotiationId: string): Promise<{ now: Date; value: TurnRecord[] }> {
+  const rows = await tx.execute<Array<Partial<TurnRow> & { now: Date }>>(
+    `select c.now, t.turn_index, t.seat_user_id, t.agent_id, t.action, t.message, t.meta, t.created_at
+       from (select clock_timestamp() as now) c
+       left join negotiation_turns t on t.negotiation_id = ?
+      order by t.turn_index`,
+    [negotiationId],
   );
+  return { now: rows[0].now, value: rows.filter((r) => r.turn_index !== null && r.turn_index !== undefined).map((r) => toTurn(r as TurnRow)) };
 }
 
-/** Inserts a turn, timed with the database's clock as the statement runs (see recordTurn). */
-export async function insertTurn(
+/**
+ * A turn in one statement: the negotiation moves on (one turn more, who is awaited, the outcome,
+ * settled now when there is one), the opportunity takes its new status (`ending`) or only
+ * marks the activity, and the turn is inserted, timed with the database's clock as the
+ * statement runs (see recordTurn). Returns what the database stamped.
+ */
+export async function writeTurn(
   tx: EntityManager,
-  turn: { negotiationId: string; turnIndex: number; seatUserId: string; agentId: string | null; action: NegotiationAction; message: string; meta: TurnMeta | null },
-): Promise<void> {
-  await tx.execute(
-    `insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, clock_timestamp())`,
-    [turn.negotiationId, turn.turnIndex, turn.seatUserId, turn.agentId, turn.action, turn.message, turn.meta ? JSON.stringify(turn.meta) : null],
+  turn: { negotiationId: string; opportunityId: string; turnIndex: number; seatUserId: string; agentId: string | null; action: NegotiationAction; message: string; meta: TurnMeta | null },
+  effect: { awaitingUserId: string | null; outcome: Outcome | null; ending: { status: string; reason: string | null } | null },
+): Promise<{ createdAt: Date; settledAt: Date | null; updatedAt: Date }> {
+  const [row] = await tx.execute<Array<{ created_at: Date; settled_at: Date | null; updated_at: Date }>>(
+    `with advanced as (
+       update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
+              settled_at = case when ?::text is null then null else now() end, updated_at = now()
+        where id = ?
+        returning settled_at, updated_at
+     ), opportunity as (
+       update opportunities set status = case when ?::boolean then ?::text else status end,
+              ended_reason = case when ?::boolean then ?::text else ended_reason end, updated_at = now()
+        where id = ?
+     )
+     insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, clock_timestamp())
+     returning created_at, (select settled_at from advanced), (select updated_at from advanced)`,
+    [
+      effect.awaitingUserId,
+      effect.outcome,
+      effect.outcome,
+      turn.negotiationId,
+      !!effect.ending,
+      effect.ending?.status ?? null,
+      !!effect.ending,
+      effect.ending?.reason ?? null,
+      turn.opportunityId,
+      turn.negotiationId,
+      turn.turnIndex,
+      turn.seatUserId,
+      turn.agentId,
+      turn.action,
+      turn.message,
+      turn.meta ? JSON.stringify(turn.meta) : null,
+    ],
   );
+  return { createdAt: new Date(row.created_at), settledAt: row.settled_at ? new Date(row.settled_at) : null, updatedAt: new Date(row.updated_at) };
 }
 
 /**

@@ -3,16 +3,15 @@ import type { Actor } from '../auth/actor';
 import { DatabaseClock } from '../../db/database-clock';
 import { statementClock } from '../shared/shared.repository';
 import { requireOwnIntent } from '../intents/own-intent';
-import { reconcileEndings } from '../opportunities/opportunity-endings';
 import { loadPeople } from '../opportunities/opportunity-sides';
 import type { NegotiationWaker } from '../opportunities/opportunity.service';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { notFound } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { recordTurn, refused } from './negotiation-turns';
-import { rulesView, type NegotiationState } from './negotiation.records';
-import { intentStatements, stateByOpportunity, statesByOpportunities, statesPage, turnsOf, turnsOfMany, userExists, type NegotiationScope } from './negotiation.repository';
-import { REFUSALS, refusalAsSeen } from './negotiation.rules';
+import type { NegotiationState, TurnRecord } from './negotiation.records';
+import { intentStatements, stateByOpportunity, statesByOpportunities, statesPage, turnsOfMany, userExists, type NegotiationScope } from './negotiation.repository';
+import { REFUSALS } from './negotiation.rules';
 import { agentIdSchema, historySchema, LIST_DEFAULT, listSchema, turnSchema, USER_HISTORY_DEFAULT } from './negotiation.schemas';
 import { negotiationViewOf, type NegotiationView, type Statements } from './negotiation.views';
 import { resolveAccessible } from '../access/require-access';
@@ -69,18 +68,18 @@ export class NegotiationService extends DomainService {
     const em = this.em;
     const state = await stateByOpportunity(em, opportunityId);
     if (!state) throw refused(REFUSALS.noNegotiation);
-    const [view] = await this.views(userId, [state], true);
+    const [view] = await this.views(userId, [state], null);
     return view;
   }
 
   /**
    * POST /api/opportunities/:id/negotiation/turns. The client decided on the turns recorded
    * before its request arrived (`receivedAt`, carried over to the database's clock, on which a
-   * turn's time is taken as its transaction ends):
-   * the turn is checked against that state, so a seat learns the documented refusal, and a
-   * turn that state allowed but a later one took away lost a race (409 "The other seat moved
-   * first"), however quickly the other request committed. It is then recorded under the row
-   * lock against that turn count, so a turn landing meanwhile is the same 409.
+   * turn's time is taken as its transaction ends). Under the row lock, with the state and turns
+   * read once, the turn is checked against what the client saw, so a seat learns the documented
+   * refusal, and a turn that state allowed but a later one took away lost a race (409 "The other
+   * seat moved first"), however quickly the other request committed. The answer is built from
+   * what the turn read and wrote.
    */
   async submit(actor: Actor, opportunityIdOrShort: string, raw: unknown, agentIdRaw?: unknown, receivedAt?: Date): Promise<NegotiationView> {
     const userId = actor.userId;
@@ -89,25 +88,18 @@ export class NegotiationService extends DomainService {
     const { agentId } = parseInput(agentIdSchema, { agentId: agentIdRaw ?? undefined });
     const em = this.em;
     const id = await this.visible(em, userId, opportunityIdOrShort);
-    await reconcileEndings(em, { kind: 'opportunity', id });
-    const state = await stateByOpportunity(em, id);
-    if (!state) throw refused(REFUSALS.noNegotiation);
-    const arrived = receivedAt ? await this.clock.toDatabaseTime(receivedAt) : null;
-    const turns = await turnsOf(em, state.negotiation.id);
-    const seenCount = arrived ? turns.filter((t) => t.createdAt < arrived).length : turns.length;
-    const refusal = refusalAsSeen(rulesView(state, turns), seenCount, userId, turn.data.action);
-    if (refusal) throw refused(refusal);
     const result = await recordTurn(em, {
       opportunityId: id,
       seatUserId: userId,
       action: turn.data.action,
       message: turn.data.message,
-      executorAgentId: executorOf(actor!, agentId ?? null),
-      expectedTurnCount: seenCount,
+      executorAgentId: () => executorOf(actor, agentId ?? null),
+      seen: { receivedAt: receivedAt ?? null, clock: this.clock },
       meta: null,
     });
     if (result.awaitingUserId) await this.waker.wake([result.negotiationId]);
-    return this.readAs(userId, id);
+    const [view] = await this.views(userId, [result.state], result.turns);
+    return view;
   }
 
   /** GET /api/negotiations: the caller's seats, newest activity first. */
@@ -137,23 +129,27 @@ export class NegotiationService extends DomainService {
 
   private async page(userId: string, scope: NegotiationScope, limit: number, offset: number): Promise<NegotiationPage> {
     const { states, total } = await statesPage(this.em, scope, limit, offset);
-    return { negotiations: await this.views(userId, states, false), limit, offset, total };
+    return { negotiations: await this.views(userId, states, 'none'), limit, offset, total };
   }
 
-  private async views(userId: string, states: NegotiationState[], withTurns: boolean): Promise<NegotiationView[]> {
+  /**
+   * Views of these negotiations. `turns`: 'none' for the lists (no turns, no protocol), null to
+   * read them (the single read), or the turns already in hand (a single state's, after a turn).
+   */
+  private async views(userId: string, states: NegotiationState[], turns: 'none' | null | TurnRecord[]): Promise<NegotiationView[]> {
     if (!states.length) return [];
     const em = this.em;
     const people = await loadPeople(em, states.flatMap((s) => [s.opportunity.userAId, s.opportunity.userBId, s.opportunity.introducerId]));
     const intentIds = states.flatMap((s) => [s.opportunity.intentAId, s.opportunity.intentBId]);
     const statements: Statements = await intentStatements(em, intentIds);
-    const turns = withTurns ? await turnsOfMany(em, states.map((s) => s.negotiation.id)) : null;
-    return states.map((s) => negotiationViewOf(s, userId, people, statements, turns ? turns.get(s.negotiation.id) ?? [] : null));
+    const byNegotiation = turns === null ? await turnsOfMany(em, states.map((s) => s.negotiation.id)) : Array.isArray(turns) ? new Map([[states[0].negotiation.id, turns]]) : null;
+    return states.map((s) => negotiationViewOf(s, userId, people, statements, byNegotiation ? byNegotiation.get(s.negotiation.id) ?? [] : null));
   }
 
   /** Single-read views of the negotiations of these opportunities (for the graph; one query per kind). */
   async readManyAs(userId: string, opportunityIds: readonly string[]): Promise<Array<NegotiationView | null>> {
     if (!opportunityIds.length) return [];
-    const views = await this.views(userId, await statesByOpportunities(this.em, opportunityIds), true);
+    const views = await this.views(userId, await statesByOpportunities(this.em, opportunityIds), null);
     const byOpportunity = new Map(views.map((v) => [v.opportunityId, v]));
     return opportunityIds.map((id) => byOpportunity.get(id) ?? null);
   }

@@ -28,8 +28,11 @@ export class IntentResolver {
 
   @Authorized()
   @Mutation(() => IntentType)
-  createIntent(@Arg('input', () => CreateIntentInput) input: CreateIntentInput, @Ctx() ctx: GraphQLContext): Promise<Intent> {
-    return ctx.services.intents.create(signedIn(ctx), input);
+  async createIntent(@Arg('input', () => CreateIntentInput) input: CreateIntentInput, @Ctx() ctx: GraphQLContext): Promise<Intent> {
+    const { intent, networkIds } = await ctx.services.intents.create(signedIn(ctx), input);
+    // The service knows what it shared; the answer's networkIds need not read it back.
+    ctx.loaders.intentNetworkIds.prime(intent.id, networkIds);
+    return intent;
   }
 
   @Authorized()

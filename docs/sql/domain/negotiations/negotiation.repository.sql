@@ -30,13 +30,26 @@ select id, summary, payload from intents where id = any(?::uuid[]);
 -- turnsOfMany.rows
 select negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at from negotiation_turns where negotiation_id = any(?::uuid[]) order by negotiation_id, turn_index;
 
--- advanceNegotiation
-update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
-  settled_at = case when ?::text is null then null else now() end, updated_at = now()
-  where id = ?;
+-- turnsWithClock.rows
+select c.now, t.turn_index, t.seat_user_id, t.agent_id, t.action, t.message, t.meta, t.created_at
+  from (select clock_timestamp() as now) c
+  left join negotiation_turns t on t.negotiation_id = ?
+  order by t.turn_index;
 
--- insertTurn
-insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at) values (?, ?, ?, ?, ?, ?, ?, clock_timestamp());
+-- writeTurn.[row]
+with advanced as (
+  update negotiations set turn_count = turn_count + 1, awaiting_user_id = ?, outcome = ?,
+  settled_at = case when ?::text is null then null else now() end, updated_at = now()
+  where id = ?
+  returning settled_at, updated_at
+  ), opportunity as (
+  update opportunities set status = case when ?::boolean then ?::text else status end,
+  ended_reason = case when ?::boolean then ?::text else ended_reason end, updated_at = now()
+  where id = ?
+  )
+  insert into negotiation_turns (negotiation_id, turn_index, seat_user_id, agent_id, action, message, meta, created_at)
+  values (?, ?, ?, ?, ?, ?, ?, clock_timestamp())
+  returning created_at, (select settled_at from advanced), (select updated_at from advanced);
 
 -- flipIntentsActive
 with candidates as (
