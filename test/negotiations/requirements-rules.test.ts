@@ -2,6 +2,7 @@ import { decideByRules, withoutRepeat } from '../../src/domain/negotiations/loca
 import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
 import { dimCompatibility } from '../../src/domain/matching/ranking.rules';
+import { readIntent, stemOf } from '../../src/domain/reading/intent-reader';
 import { answerPart, gatherEvidence, proposedTerms } from '../../src/domain/negotiations/evidence.rules';
 import { unreadTerms, unreadWords } from '../../src/domain/negotiations/proposal-terms.rules';
 import {
@@ -18,6 +19,14 @@ import {
 const statusOf = (mine: string, theirs: string, key: string) => checkRequirements(extractFacets(mine), extractFacets(theirs)).find((c) => c.key === key);
 
 describe('requirement checks', () => {
+  it('"X essential" holds only when the other side states every such word; otherwise it is asked, never declined', () => {
+    const job = 'Hiring a sous chef for a busy bistro. Knife skills and pastry essential.';
+    expect(statusOf(job, 'Sous chef, eight years in bistros, knife skills and pastry are my strengths.', 'required')?.status).toBe('holds');
+    expect(statusOf(job, 'Sous chef, eight years in bistros, fast knife skills.', 'required')).toMatchObject({ status: 'unknown', reason: 'required', mine: { words: ['pastry'] } });
+    expect(statusOf('Hiring a sous chef. Own van mandatory.', 'Sous chef looking for work.', 'required')?.status).toBe('unknown');
+    expect(statusOf(job, 'Sous chef looking for work.', 'required')?.status).not.toBe('contradicted');
+  });
+
   it('a long, specific need met in one shared word is asked, not accepted; its head met with enough of the rest holds', () => {
     const need = 'Looking for a structural engineer to certify a timber extension, steel beams over a knocked-through kitchen wall, in time for building control next month.';
     expect(statusOf(need, 'Kitchen fitter: units, worktops and tiling.', 'need')?.status).toBe('unknown');
@@ -72,6 +81,13 @@ describe('requirement checks', () => {
   it('the other side’s explicit refusal of what this side states is a conflict', () => {
     const conflicts = theirConflicts(extractFacets('Raising our seed round, looking for investors.'), extractFacets('Late-stage investor, not looking at seed deals.'));
     expect(conflicts.map((c) => c.key)).toContain('refusal:stage:1');
+  });
+});
+
+describe('the general reader, as the negotiator reads it', () => {
+  it('the head of a request is the words right after the cue, up to the first function word', () => {
+    expect(readIntent('We need a plumber in the Lake District for a leaking boiler.').seekHead).toEqual([stemOf('plumber')]);
+    expect(readIntent('Looking for rental bikes for a school trip.').seekHead).toEqual([stemOf('rental'), stemOf('bikes')]);
   });
 });
 

@@ -31,6 +31,7 @@ export function requirementWords(c: RequirementCheck): string {
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
   if (c.key === 'only') return `only ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}`;
   if (c.key === 'amount') return quotedWords((c.mine.words ?? []).slice(0, 3), 'or');
+  if (c.key === 'required') return quotedWords((c.mine.words ?? []).slice(0, 3));
   if (d) return dimPhrase(d, c.mine.values ?? []);
   return c.key;
 }
@@ -76,6 +77,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
   if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
   if (c.key === 'amount') return `How much or how many can you do? ${me}'s intent states ${quotedWords((c.mine.words ?? []).slice(0, 3))}.`;
+  if (c.key === 'required') return `Do you have ${quotedWords((c.mine.words ?? []).slice(0, 3))}? ${me}'s intent states it as essential.`;
   if (c.key === 'only') return `Is this about ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}? ${me} takes only that.`;
   if (c.key.startsWith('refusal:')) {
     const r = c.mine.refusal ?? '';
@@ -117,7 +119,8 @@ export function declineReason(c: RequirementCheck, me: string, them: string): st
   const mine = requirementWords(c);
   switch (c.reason) {
     case 'same-side':
-      return `${them} is looking for ${theirWords({ ...c, theirs: c.mine })} too, so neither of you offers what the other needs.`;
+      // Their own words for what both seek (as written on their side), else ours.
+      return `${them} is looking for ${theirWords(c.theirs?.words?.length ? c : { ...c, theirs: c.mine })} too, so neither of you offers what the other needs.`;
     case 'variant':
       return `${me} needs ${mine}; ${them} offers ${theirWords(c)}, a different kind.`;
     case 'unrelated':

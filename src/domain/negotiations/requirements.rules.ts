@@ -90,7 +90,7 @@ const STRONG_PAIR = 0.45;
 /** A need weighing this little (one implied or generic concept) does not decide the fit on its own. */
 const SLIGHT_NEED = 0.5;
 
-const ORDER = ['need', 'refusal', 'only', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
+const ORDER = ['need', 'refusal', 'only', 'required', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
 
 const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
 const topOf = (side: Record<string, number>) =>
@@ -249,7 +249,6 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
     theirs: { words: asker ? wordsFor(offeredText, met) : wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) },
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
-  // The head of the need met ("looking for seed investors" and an angel investor) holds it too.
   // The head of the need met ("looking for seed investors" and an angel investor) needs half the share.
   const share = got / mass;
   if ((headMet ? share >= NEED_TUNING.minShare / 2 : got >= NEED_HOLDS && share >= NEED_TUNING.minShare) && rival < got) return { ...base, status: 'holds' };
@@ -314,6 +313,22 @@ function onlyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   if (!words.length || findAttributes(tokenize(words.join(' '))).length) return null;
   if (stated.length) return { key: 'only', by: 'mine', status: 'holds', mine: { words }, theirs: { words: wordsFor(`${t.text.give} ${t.text.seek}`, new Set(stated)) } };
   return { key: 'only', by: 'mine', status: 'close', mine: { words }, theirs: null, reason: 'only' };
+}
+
+/**
+ * "X essential", "X mandatory": every such word must be stated by the other side; what it does
+ * not state is asked (the words missing prove nothing, but accepting would leave a stated
+ * requirement unchecked).
+ */
+function requiredCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const stems = mine.reading.required ?? [];
+  if (!stems.length) return null;
+  const t = theirs.reading;
+  const missing = stems.filter((s) => t.give[s] === undefined && t.seek[s] === undefined);
+  const own = `${mine.reading.text.seek} ${mine.reading.text.give}`;
+  const words = wordsFor(own, new Set(missing.length ? missing : stems));
+  if (!missing.length) return { key: 'required', by: 'mine', status: 'holds', mine: { words }, theirs: { words: wordsFor(`${t.text.give} ${t.text.seek}`, new Set(stems)) } };
+  return { key: 'required', by: 'mine', status: 'unknown', mine: { words }, theirs: null, reason: 'required' };
 }
 
 /**
@@ -451,6 +466,8 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
   const checks: RequirementCheck[] = [needCheck(mine, theirs), ...refusalChecks(mine, theirs, relevant)];
   const only = onlyCheck(mine, theirs);
   if (only) checks.push(only);
+  const required = requiredCheck(mine, theirs);
+  if (required) checks.push(required);
   const amount = amountCheck(mine, theirs);
   if (amount) checks.push(amount);
   const place = placeCheck(mine, theirs);

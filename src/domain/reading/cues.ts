@@ -47,6 +47,9 @@ export const NEGATORS = ['no', 'not', 'non', 'without', 'never', 'dont', 'wont',
 /** Words that restrict what follows (or precedes) to the only acceptable kind. */
 export const ONLY_WORDS = ['only', 'exclusively', 'solely', 'strictly', 'must', 'nur', 'seulement', 'solo', 'apenas'];
 
+/** Words after what a counterpart must have ("X essential", "X mandatory", "X a must"): each of those words must be met. */
+export const REQUIRED_AFTER = ['essential', 'mandatory', 'indispensable', 'a must', 'non negotiable', 'unverzichtbar', 'obligatoire', 'imprescindible', 'indispensabile'];
+
 /**
  * Words that carry no object of a trade: English function words, the cue words, and the
  * boilerplate of posting (greetings, "someone", "please"). Compared after normalisation.

@@ -1,13 +1,13 @@
 import { findPlaces, type PlaceRef } from '../matching/geo.rules';
 import { tokenize, type Token } from '../matching/text.rules';
-import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, SEEK_CUES, STOP_WORDS } from './cues';
+import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, REQUIRED_AFTER, SEEK_CUES, STOP_WORDS } from './cues';
 import { readConstraints, type Constraints } from './constraints';
 import { stemOf } from './english';
 
 export { stemOf };
 
 /** Bump when reading changes: stored readings of an older version are recomputed. */
-export const READING_VERSION = 2;
+export const READING_VERSION = 3;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -24,6 +24,8 @@ export interface IntentReading {
   refuse: string[];
   /** Stems named after "only": the author accepts only counterparts that state them. */
   only: string[];
+  /** Stems stated as essential ("X essential", "X mandatory"): a counterpart must state every one. */
+  required: string[];
   /** The first content words after each request cue: what the need names before qualifying it. */
   seekHead: string[];
   /** Sought stems that name whom the author serves ("we back fintech teams"), not what they need. */
@@ -45,7 +47,7 @@ type Role = 'seek' | 'give';
 
 interface Cue {
   words: string[];
-  kind: 'seek' | 'give' | 'audience' | 'participle' | 'neg' | 'only';
+  kind: 'seek' | 'give' | 'audience' | 'participle' | 'neg' | 'only' | 'required';
 }
 
 let cueIndex: Map<string, Cue[]> | null = null;
@@ -70,6 +72,7 @@ function cues(): Map<string, Cue[]> {
   add(AUDIENCE_VERBS.map(ingForm), 'participle');
   add(NEGATORS, 'neg');
   add(ONLY_WORDS, 'only');
+  add(REQUIRED_AFTER, 'required');
   for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length);
   cueIndex = index;
   return index;
@@ -151,6 +154,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   const give: Record<string, number> = {};
   const refuse = new Set<string>();
   const only = new Set<string>();
+  const required = new Set<string>();
   const seekHead = new Set<string>();
   const served = new Set<string>();
   const places: PlaceRef[] = [];
@@ -173,6 +177,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     let clauseDefault: string[] = [];
     // Content words still to count as the head of the span a request cue opened.
     let headLeft = piece.question ? 2 : 0;
+    let headTaken = false;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
       if (t.breakBefore) {
@@ -212,6 +217,13 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
             const s = contentStem(tokens[k]);
             if (s && !placeAt.has(k)) only.add(s);
           }
+        } else if (cue.kind === 'required') {
+          // "X essential": up to three words back in the clause, each of them required.
+          for (let k = i - cue.words.length; k >= 0 && k >= i - cue.words.length - 2; k--) {
+            const s = contentStem(tokens[k]);
+            if (s && !placeAt.has(k)) required.add(s);
+            if (tokens[k].breakBefore) break;
+          }
         } else if (cue.kind === 'audience' || cue.kind === 'participle') {
           if (role === 'seek' && explicit) continue;
           // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
@@ -233,12 +245,16 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
           cued[cue.kind] = true;
           clauseDefault = [];
           headLeft = cue.kind === 'seek' ? 2 : 0;
+          headTaken = false;
         }
         continue;
       }
-      if (placeAt.has(i)) continue;
-      const s = contentStem(t);
-      if (!s) continue;
+      const s = placeAt.has(i) ? null : contentStem(t);
+      if (!s) {
+        // The head is the words right after the cue: "a plumber near the lake" is about a plumber.
+        if (headTaken) headLeft = 0;
+        continue;
+      }
       if (negLeft > 0) {
         refuse.add(s);
         words.refuse.push(t.raw);
@@ -255,6 +271,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       if (r === 'seek' && headLeft > 0) {
         seekHead.add(s);
         headLeft -= 1;
+        headTaken = true;
       }
       words[r].push(t.raw);
       if (!explicit) clauseDefault.push(s);
@@ -268,6 +285,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     give,
     refuse: [...refuse],
     only: [...only],
+    required: [...required],
     seekHead: [...seekHead],
     audience: [...served],
     places: dedupePlaces(places),
@@ -292,6 +310,7 @@ export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading
     give: { ...a.give, ...b.give },
     refuse: [...new Set([...a.refuse, ...b.refuse])],
     only: [...new Set([...a.only, ...b.only])],
+    required: [...new Set([...a.required, ...b.required])],
     seekHead: [...new Set([...a.seekHead, ...b.seekHead])],
     audience: [...new Set([...a.audience, ...b.audience])],
     places: dedupePlaces([...a.places, ...b.places]),
