@@ -73,21 +73,8 @@ describe('keeping vectors fresh', () => {
       const res = await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: '' }).expect(200);
       expect(res.body.counterparties.map((c: { intentId: string }) => c.intentId)).toContain(offer.id);
     });
-  });
 
-  describe('creating an intent over HTTP with the provider down', () => {
-    let app: TestApp;
-    let provider: Awaited<ReturnType<typeof embeddingsServer>>;
-    beforeAll(async () => {
-      provider = await embeddingsServer();
-      app = await startTestApp({ OPENAI_BASE_URL: provider.url });
-    });
-    afterAll(async () => {
-      await app.close();
-      await provider.close();
-    });
-
-    it('commits the intent with a pending row (facets kept) and embeds it on retry', async () => {
+    it('creates an intent over HTTP with the provider down: commits it with a pending row (facets kept) and embeds it on retry', async () => {
       const [a, b] = await Promise.all([createUser(app), createUser(app)]);
       const net = await createNetwork(app, [a.user.id, b.user.id]);
       const need = await createIntent(app, a.user.id, 'Seeking a restorer for an antique mantel clock in Lisbon.', [net.id]);
