@@ -15,24 +15,8 @@ export async function walletChainOf(em: EntityManager, userId: string): Promise<
   return (await em.findOne(WalletIdentity, { userId }))?.chainId ?? null;
 }
 
-/** The account holding a wallet (lower-cased 0x address), or null. */
-export async function userByWallet(em: EntityManager, address: string): Promise<User | null> {
-  return em.findOne(User, { walletAddress: address });
-}
-
 /** The ids of the accounts holding any of the wallets. */
 export async function userIdsByWallets(em: EntityManager, addresses: string[]): Promise<string[]> {
   if (!addresses.length) return [];
   return (await em.find(User, { walletAddress: { $in: [...new Set(addresses)] } }, { fields: ['id'] })).map((u) => u.id);
-}
-
-/** The account itself, for the profile it edits (its changes are written by `saveProfile`). */
-export async function userForProfile(em: EntityManager, userId: string): Promise<User> {
-  return em.findOneOrFail(User, { id: userId });
-}
-
-/** Writes the changes made to a loaded account. */
-export async function saveProfile(em: EntityManager, user: User): Promise<void> {
-  em.persist(user);
-  await em.flush();
 }

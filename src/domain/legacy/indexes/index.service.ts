@@ -10,7 +10,7 @@ import { indexNotFound } from '../legacy.errors';
 import { requireIndexController } from '../../access/legacy-index.policy';
 import type { ItemIndexer } from '../items/item-indexer.service';
 import { indexById, indexesByIds, itemIdsOfIndex, liveIndexesOfControllers, reloadIndex, saveIndex, softDeleteIndex } from './indexes.repository';
-import { userByWallet } from '../wallet-users.repository';
+import { userByIdentity } from '../../accounts/users.repository';
 import { createIndexSchema, updateIndexSchema } from './index.schemas';
 import { mintSignerPublicKey, normalizePublicKey } from './signer-key';
 
@@ -94,7 +94,7 @@ export class IndexService extends DomainService {
   async byDid(did: string): Promise<LegacyIndex[]> {
     const parsed = parsePkhDid(did);
     if (!parsed) throw badRequest([{ path: 'did', message: 'Not a did:pkh:eip155 DID (did:pkh:eip155:<chainId>:<0x address>)' }]);
-    const user = await userByWallet(this.em, parsed.address);
+    const user = await userByIdentity(this.em, { walletAddress: parsed.address });
     return user ? liveIndexesOfControllers(this.em, [user.id]) : [];
   }
 

@@ -9,7 +9,7 @@ import { parsePkhDid } from '../did.rules';
 import { legacyCaller } from '../legacy-caller';
 import { didProfileSchema } from './did-profile.schemas';
 import { avatarByCid, avatarByFile, insertAvatarCid } from './profile.repository';
-import { saveProfile, userByWallet, userForProfile } from '../wallet-users.repository';
+import { saveUser, userById, userByIdentity } from '../../accounts/users.repository';
 
 /** A profile as the earlier route group reads it: the core profile's name and intro, and the avatar's CID. */
 export interface DidProfile {
@@ -63,11 +63,12 @@ export class DidProfileService extends DomainService {
       avatar = await avatarByCid(this.em, caller.userId, req.avatar);
       if (!avatar) throw badRequest([{ path: 'avatar', message: 'Not the CID of an image you uploaded (POST /api/profile/upload_avatar)' }]);
     }
-    const user = await userForProfile(this.em, caller.userId);
+    const user = await userById(this.em, caller.userId);
+    if (!user) throw notFound('Profile');
     user.name = req.name;
     user.intro = req.bio;
     user.avatar = avatar ? this.urlOf(avatar) : '';
-    await saveProfile(this.em, user);
+    await saveUser(this.em, user);
     return { controllerDID: caller.did, name: user.name, bio: user.intro, avatar: avatar?.cid ?? null };
   }
 
@@ -75,7 +76,7 @@ export class DidProfileService extends DomainService {
   async byDid(did: string): Promise<DidProfile> {
     const parsed = parsePkhDid(did);
     if (!parsed) throw badRequest([{ path: 'did', message: 'Not a did:pkh:eip155 DID (did:pkh:eip155:<chainId>:<0x address>)' }]);
-    const user = await userByWallet(this.em, parsed.address);
+    const user = await userByIdentity(this.em, { walletAddress: parsed.address });
     if (!user) throw notFound('Profile');
     const filename = user.avatar.startsWith(`${this.config.PUBLIC_URL}/api/storage/avatars/${user.id}/`) ? user.avatar.slice(user.avatar.lastIndexOf('/') + 1) : null;
     const avatar = filename ? await avatarByFile(this.em, user.id, filename) : null;
