@@ -21,8 +21,8 @@ export interface ServiceProcess {
  * Starts the service as its own process with exactly `env` (plus PATH and HOME), logging JSON
  * lines on stdout that tests wait for ("listening" carries the URL).
  */
-export function startServiceProcess(env: Record<string, string>, opts: { ownGroup?: boolean } = {}): ServiceProcess {
-  const proc = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+export function startServiceProcess(env: Record<string, string>, opts: { ownGroup?: boolean; nodeArgs?: string[] } = {}): ServiceProcess {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '-r', '@swc-node/register', 'src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
