@@ -235,7 +235,9 @@ async function seed(databaseUrl: string, intents: Synthetic[], networkIds: strin
         [uuids(rows.map((r) => r.id)), rows.map((r) => r.vector), rows.map((r) => JSON.stringify(r.facets)), rows.map((r) => r.hash), embedder.id, now],
       );
     });
-    await db.query('analyze');
+    // A table in service has been vacuumed (autovacuum does it after bulk inserts): index-only
+    // scans need the visibility map, and a just-loaded table has none.
+    await db.query('vacuum analyze');
   } finally {
     await db.end();
   }

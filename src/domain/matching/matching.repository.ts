@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { prepared, preparedRows, type PreparedStatement } from '../../db/prepared';
 import { scopeOf } from '../access/access.repository';
 import type { IntentReading } from '../reading/intent-reader';
 import type { Facets } from './facets.rules';
@@ -144,9 +145,15 @@ export interface QueryIntentRow {
  * The user's intent with its visible networks and stored vector (null when it is not the
  * user's: the `intent.own` scope of the access area decides that, as everywhere).
  */
+// Discover's two statements run on every call: prepared, each pooled connection parses and plans
+// them once (ADR 0106). The ownership condition is the access area's `intent.own` scope, whose
+// text is fixed; only its values change.
+let queryIntentStatement: PreparedStatement | null = null;
+
 export async function queryIntent(em: EntityManager, userId: string, intentId: string): Promise<QueryIntentRow | null> {
   const own = scopeOf('intent.own', userId);
-  const [row] = await em.getConnection().execute<QueryIntentRow[]>(
+  queryIntentStatement ??= prepared(
+    'matching_query_intent',
     `select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
             array(select inet.network_id from intent_networks inet
                     join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
@@ -154,8 +161,8 @@ export async function queryIntent(em: EntityManager, userId: string, intentId: s
                    order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
        from intents left join intent_vectors v on v.intent_id = intents.id
       where intents.id = ? and (${own.where})`,
-    [userId, intentId, ...own.params],
   );
+  const [row] = await preparedRows<QueryIntentRow>(em, queryIntentStatement, [userId, intentId, ...own.params]);
   return row ?? null;
 }
 
@@ -167,7 +174,7 @@ export interface CandidateRow {
   name: string;
   network_id: string;
   text_hash: string | null;
-  /** The facets version the stored reading was made by (null: none stored). */
+  /** The facets version the stored reading was made by (null: none stored, or the hash was named as known). */
   facets_v: number | null;
   /** The stored reading; null when the caller already holds the one of this text (its hash was passed as known). */
   reading: IntentReading | null;
@@ -179,29 +186,34 @@ export interface CandidateRow {
  * only intents created or shared after it. Of the stored facets only the reading travels, and
  * only for texts whose hash is not in `knownHashes` (the caller keeps readings by text hash).
  */
+const CANDIDATE_ROWS = prepared(
+  'matching_candidate_rows',
+  // A known hash names a reading the caller holds, read by the current facets version (it keeps
+  // no other): neither the reading nor the version is taken out of the stored facets for it.
+  `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
+          v.text_hash, case when known.hash is null then (v.facets->>'v')::int end as facets_v,
+          case when known.hash is null then v.facets->'reading' end as reading
+     from intents i
+     left join intent_vectors v on v.intent_id = i.id
+     left join lateral (select v.text_hash as hash where v.text_hash = any(?::text[])) known on true
+     join lateral (
+       select inet.network_id
+         from intent_networks inet
+         join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
+        where inet.intent_id = i.id
+          and inet.network_id = any(?::uuid[])
+          and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
+        order by array_position(?::uuid[], inet.network_id)
+        limit 1) best on true
+    where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
+);
+
 export async function candidateRows(
   em: EntityManager,
   q: { networkIds: readonly string[]; since: string | null; intentIds: readonly string[]; userId: string; knownHashes: readonly string[] },
 ): Promise<CandidateRow[]> {
   const ordered = uuidArray(q.networkIds);
-  return em.getConnection().execute<CandidateRow[]>(
-    `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
-            v.text_hash, (v.facets->>'v')::int as facets_v,
-            case when v.text_hash = any(?::text[]) then null else v.facets->'reading' end as reading
-       from intents i
-       left join intent_vectors v on v.intent_id = i.id
-       join lateral (
-         select inet.network_id
-           from intent_networks inet
-           join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
-          where inet.intent_id = i.id
-            and inet.network_id = any(?::uuid[])
-            and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
-          order by array_position(?::uuid[], inet.network_id)
-          limit 1) best on true
-      where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
-    [`{${q.knownHashes.join(',')}}`, ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId],
-  );
+  return preparedRows<CandidateRow>(em, CANDIDATE_ROWS, [`{${q.knownHashes.join(',')}}`, ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId]);
 }
 
 /** Without an index answer: the newest active intents of others shared in these networks. */

@@ -142,11 +142,15 @@ export class MatchingService extends DomainService {
    * on), else, with no current stored facets, read from the text.
    */
   private candidateReading(row: CandidateRow, known: Map<string, IntentReading>): IntentReading {
-    if (row.facets_v !== FACETS_VERSION || row.text_hash === null) return extractFacets(row.payload).reading;
-    const reading = row.reading ?? known.get(row.text_hash);
-    if (!reading) return extractFacets(row.payload).reading;
-    this.readings.remember(row.id, row.text_hash, row.reading ?? undefined);
-    return reading;
+    if (row.text_hash === null) return extractFacets(row.payload).reading;
+    const kept = known.get(row.text_hash);
+    if (kept) {
+      this.readings.remember(row.id, row.text_hash);
+      return kept;
+    }
+    if (row.facets_v !== FACETS_VERSION || !row.reading) return extractFacets(row.payload).reading;
+    this.readings.remember(row.id, row.text_hash, row.reading);
+    return row.reading;
   }
 
   /**

@@ -51,7 +51,7 @@ select intent_id, updated_at from intent_vectors where updated_at > ? and vector
 -- vectorsOf
 select intent_id, vector from intent_vectors where intent_id = any(?::uuid[]);
 
--- queryIntent.[row]
+-- queryIntent
 select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
   array(select inet.network_id from intent_networks inet
   join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
@@ -60,12 +60,13 @@ select intents.id, intents.payload, intents.status, intents.archived_at, v.vecto
   from intents left join intent_vectors v on v.intent_id = intents.id
   where intents.id = ? and (${own.where});
 
--- candidateRows
+-- CANDIDATE_ROWS
 select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
-  v.text_hash, (v.facets->>'v')::int as facets_v,
-  case when v.text_hash = any(?::text[]) then null else v.facets->'reading' end as reading
+  v.text_hash, case when known.hash is null then (v.facets->>'v')::int end as facets_v,
+  case when known.hash is null then v.facets->'reading' end as reading
   from intents i
   left join intent_vectors v on v.intent_id = i.id
+  left join lateral (select v.text_hash as hash where v.text_hash = any(?::text[])) known on true
   join lateral (
   select inet.network_id
   from intent_networks inet
