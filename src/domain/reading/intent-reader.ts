@@ -7,7 +7,7 @@ import { stemOf } from './english';
 export { stemOf };
 
 /** Bump when reading changes: stored readings of an older version are recomputed. */
-export const READING_VERSION = 3;
+export const READING_VERSION = 4;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -276,8 +276,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       words[r].push(t.raw);
       if (!explicit) clauseDefault.push(s);
     }
-    if (piece.heading && !piece.bullet) headingRole = explicit ? role : null;
-    else if (!piece.bullet) headingRole = null;
+    // A list continues the line above it when that line is a heading ("What we need:") or a
+    // request ("Hiring: a sound designer" over "- FMOD", "- two shipped titles"): bullets with
+    // no cue of their own qualify what the line asked for. Under any other line they stand alone.
+    if (!piece.bullet) headingRole = explicit && (piece.heading || role === 'seek') ? role : null;
   }
   return {
     v: READING_VERSION,
