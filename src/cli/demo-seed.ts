@@ -1,7 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../domain/auth/actor';
-import { User } from '../entities/user.entity';
+import { userByEmail } from '../domain/accounts/users.repository';
 import type { Services } from '../services';
 import { intentByText, ownedNetworkByTitle } from './demo-seed.repository';
 
@@ -67,7 +67,7 @@ export async function seedDemo(services: Services): Promise<SeedResult> {
   const users: SeedResult['users'] = [];
   for (const person of DEMO_PEOPLE) {
     const user = await inContext(async (em) => {
-      const known = await em.findOne(User, { email: person.email });
+      const known = await userByEmail(em, person.email);
       if (known) return known;
       created.users += 1;
       return services.accounts.createUser({ name: person.name, email: person.email, state: 'active' });

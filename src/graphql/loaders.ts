@@ -1,15 +1,16 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../entities/user.entity';
-import { WalletIdentity } from '../entities/wallet-identity.entity';
-import { networkIdsByIntent } from '../domain/intents/intent-networks';
-import { Network } from '../entities/network.entity';
+import type { User } from '../entities/user.entity';
+import { intentsByIds, networkIdsByIntent } from '../domain/intents/intents.repository';
+import { usersByIds } from '../domain/accounts/users.repository';
+import { walletChainsOf } from '../domain/legacy/wallet-users.repository';
+import type { Network } from '../entities/network.entity';
 import type { NetworkRole } from '../entities/network-member.entity';
-import { memberCountsOf, ownerIdsOf, rolesOf } from '../domain/networks/networks.repository';
+import { memberCountsOf, networksByIds, ownerIdsOf, rolesOf } from '../domain/networks/networks.repository';
 import type { Services } from '../services';
 import type { LegacyIndex } from '../entities/legacy-index.entity';
 import type { WebPage } from '../entities/web-page.entity';
-import { Intent } from '../entities/intent.entity';
+import type { Intent } from '../entities/intent.entity';
 import type { OpportunityView } from '../domain/opportunities/opportunity.views';
 import type { NegotiationView } from '../domain/negotiations/negotiation.views';
 import { participantsOf, unreadCountsOf, type ParticipantView } from '../domain/conversations/conversation.repository';
@@ -41,7 +42,7 @@ export class Loaders {
 
   get users(): DataLoader<string, User | null> {
     return this.loader('users', async (ids) => {
-      const rows = await this.em.find(User, { id: { $in: [...ids] } });
+      const rows = await usersByIds(this.em, [...ids]);
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
     });
@@ -50,8 +51,7 @@ export class Loaders {
   /** Chain id of a wallet user's first SIWE sign-in, by user id. */
   get walletChains(): DataLoader<string, number | null> {
     return this.loader('walletChains', async (userIds) => {
-      const rows = await this.em.find(WalletIdentity, { userId: { $in: [...userIds] } });
-      const byUser = new Map(rows.map((r) => [r.userId, r.chainId]));
+      const byUser = await walletChainsOf(this.em, userIds);
       return userIds.map((id) => byUser.get(id) ?? null);
     });
   }
@@ -66,7 +66,7 @@ export class Loaders {
 
   get networks(): DataLoader<string, Network | null> {
     return this.loader('networks', async (ids) => {
-      const rows = await this.em.find(Network, { id: { $in: [...ids] } });
+      const rows = await networksByIds(this.em, [...ids]);
       const byId = new Map(rows.map((n) => [n.id, n]));
       return ids.map((id) => byId.get(id) ?? null);
     });
@@ -107,7 +107,7 @@ export class Loaders {
   /** Intents by id with no owner check: for nodes of indexes, which their owners put there. */
   get intentNodes(): DataLoader<string, Intent | null> {
     return this.loader('intentNodes', async (ids) => {
-      const rows = await this.em.find(Intent, { id: { $in: [...new Set(ids)] } });
+      const rows = await intentsByIds(this.em, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     });

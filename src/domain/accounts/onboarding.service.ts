@@ -6,7 +6,8 @@ import type { User } from '../../entities/user.entity';
 import type { Actor } from '../auth/actor';
 import { currentUser } from './account.service';
 import { completeOnboarding } from './accounts.repository';
-import { firstLiveIntentOf, intentById, saveUser } from './users.repository';
+import { saveUser } from './users.repository';
+import { firstLiveIntentOf, intentById } from '../intents/intents.repository';
 
 export interface OnboardingCompletion {
   completedAt: Date;

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Agent } from '../../entities/agent.entity';
-import { Intent } from '../../entities/intent.entity';
 import { User } from '../../entities/user.entity';
 
 /** Accounts as entities, for the areas that read them by id or address. */
@@ -40,14 +39,4 @@ export async function insertUserWithAgent(em: EntityManager, user: User, agent: 
     await tx.flush();
     tx.persist(agent);
   });
-}
-
-/** The user's intent by id (the caller checked it is theirs). */
-export async function intentById(em: EntityManager, id: string): Promise<Intent | null> {
-  return em.findOne(Intent, { id });
-}
-
-/** The user's first intent that is not archived. */
-export async function firstLiveIntentOf(em: EntityManager, userId: string): Promise<Intent | null> {
-  return em.findOne(Intent, { userId, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
 }

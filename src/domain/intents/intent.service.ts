@@ -1,17 +1,15 @@
-import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeDraft } from './draft-signals';
 import type { IntentPreparer, NewIntentIndexing, PreparationAnswer, RecoveryField } from './ports';
 import { ProviderError } from '../shared/ports';
 import type { Actor } from '../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
-import { IntentNetwork } from '../../entities/intent-network.entity';
 import { appendEvent } from '../events/event-log';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest } from '../shared/errors';
 import { parseInput } from '../shared/validation';
-import { intentArchived, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
+import { intentArchived, intentNotFound, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
 import { intentCreatedFrame, intentLifecycleFrame } from './intent.frames';
 import { requireOwnIntent, requireOwnIntentId } from './own-intent';
 import {
@@ -24,7 +22,7 @@ import {
   statusSchema,
   updateSchema,
 } from './intent.schemas';
-import { memberNetworkIds, networkIdsByIntent } from './intent-networks';
+import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, stageNewIntent } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
 import { requireAccess, type AccessOptions } from '../access/require-access';
 
@@ -49,8 +47,6 @@ export interface IntentPage {
 }
 
 type Admitted = { payload: string; summary: string } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Intents: preparation, publishing into networks, reads, edits, pause/resume, archive and
@@ -136,16 +132,9 @@ export class IntentService extends DomainService {
     intent.sourceType = input.sourceType ?? null;
     intent.sourceId = input.sourceId ?? null;
     await this.em.transactional(async (tx) => {
-      tx.persist(intent);
-      for (const networkId of networkIds) {
-        const link = new IntentNetwork();
-        link.intentId = intent.id;
-        link.networkId = networkId;
-        link.sharedAt = intent.createdAt;
-        tx.persist(link);
-      }
+      stageNewIntent(tx as EntityManager, intent, networkIds);
       indexEntry.write(tx as EntityManager, intent.id);
-      await tx.flush();
+      await saveChanges(tx as EntityManager);
       await appendEvent(tx as EntityManager, userId, intentCreatedFrame(intent));
     });
     try {
@@ -163,19 +152,8 @@ export class IntentService extends DomainService {
     const input = parseInput(listSchema, raw ?? {});
     const limit = input.limit ?? DEFAULT_PAGE_SIZE;
     const page = input.page ?? 1;
-    const where: FilterQuery<Intent> = { userId };
-    if (!input.archived) where.archivedAt = null;
-    if (input.sourceType != null) where.sourceType = input.sourceType;
-    const q = input.q?.trim();
-    if (q) {
-      const pattern = `%${escapeLike(q)}%`;
-      where.$or = [{ payload: { $ilike: pattern } }, { summary: { $ilike: pattern } }];
-    }
-    const [intents, total] = await this.em.findAndCount(Intent, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit,
-      offset: (page - 1) * limit,
-    });
+    const filter = { userId, archived: Boolean(input.archived), sourceType: input.sourceType, text: input.q?.trim() };
+    const [intents, total] = await ownIntentsPage(this.em, filter, limit, (page - 1) * limit);
     return { intents, page, limit, total };
   }
 
@@ -191,14 +169,15 @@ export class IntentService extends DomainService {
     const userId = actor.userId;
     const input = parseInput(updateSchema, raw);
     const id = await this.requireOwnedId(userId, idOrShortId);
-    const current = await this.em.findOneOrFail(Intent, { id });
+    const current = await intentById(this.em, id);
+    if (!current) throw intentNotFound();
     let prepared: { payload: string; summary: string } | null = null;
     if (input.description !== undefined) {
       const description = normalizeDraft(input.description);
       if (description !== current.payload) prepared = { payload: description, summary: (await this.review(description, [], {})).summary };
     }
     const intent = await this.em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const row = await lockIntent(tx as EntityManager, id);
       if (prepared) {
         row.payload = prepared.payload;
         row.summary = prepared.summary;
@@ -206,7 +185,7 @@ export class IntentService extends DomainService {
       if (input.sourceType !== undefined) row.sourceType = input.sourceType;
       if (input.sourceId !== undefined) row.sourceId = input.sourceId;
       row.updatedAt = new Date();
-      await tx.flush();
+      await saveChanges(tx as EntityManager);
       return row;
     });
     await this.changed([id]);
@@ -219,11 +198,11 @@ export class IntentService extends DomainService {
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
     const intent = await this.em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const row = await lockIntent(tx as EntityManager, id);
       if (row.archivedAt) throw intentArchived('its status can no longer change');
       if (row.status === status) return row;
       row.status = status as IntentStatus;
-      await tx.flush();
+      await saveChanges(tx as EntityManager);
       await appendEvent(tx as EntityManager, userId, intentLifecycleFrame(row, status));
       moved = true;
       return row;
@@ -238,10 +217,10 @@ export class IntentService extends DomainService {
     const id = await this.requireOwnedId(userId, idOrShortId);
     let moved = false;
     const intent = await this.em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const row = await lockIntent(tx as EntityManager, id);
       if (row.archivedAt) return row;
       row.archivedAt = new Date();
-      await tx.flush();
+      await saveChanges(tx as EntityManager);
       await appendEvent(tx as EntityManager, userId, intentLifecycleFrame(row, 'archived'));
       moved = true;
       return row;
@@ -258,16 +237,9 @@ export class IntentService extends DomainService {
     await requireAccess(this.em, { userId }, 'network.member', [networkId], sharing);
     let added = false;
     const intent = await this.em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const row = await lockIntent(tx as EntityManager, id);
       if (row.archivedAt) throw intentArchived('it cannot be shared');
-      if (!(await tx.findOne(IntentNetwork, { intentId: id, networkId }))) {
-        const link = new IntentNetwork();
-        link.intentId = id;
-        link.networkId = networkId;
-        tx.persist(link);
-        await tx.flush();
-        added = true;
-      }
+      added = await addShare(tx as EntityManager, id, networkId);
       return row;
     });
     if (added) await this.changed([id]);
@@ -279,8 +251,7 @@ export class IntentService extends DomainService {
     const userId = actor.userId;
     const networkId = parseInput(networkIdSchema, raw).networkId.toLowerCase();
     const intent = await this.requireOwned(userId, idOrShortId);
-    const removed = await this.em.nativeDelete(IntentNetwork, { intentId: intent.id, networkId });
-    if (removed > 0) await this.changed([intent.id]);
+    if (await removeShare(this.em, intent.id, networkId)) await this.changed([intent.id]);
     return intent;
   }
 

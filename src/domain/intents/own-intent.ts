@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Intent } from '../../entities/intent.entity';
+import type { Intent } from '../../entities/intent.entity';
+import { intentById } from './intents.repository';
 import { resolveAccessible } from '../access/require-access';
 import { intentNotFound } from './intent.errors';
 
@@ -10,7 +11,7 @@ export async function requireOwnIntentId(em: EntityManager, userId: string, idOr
 
 /** The user's intent named by a uuid or short id (every area that takes an intent id uses this). */
 export async function requireOwnIntent(em: EntityManager, userId: string, idOrShortId: string): Promise<Intent> {
-  const intent = await em.findOne(Intent, { id: await requireOwnIntentId(em, userId, idOrShortId) });
+  const intent = await intentById(em, await requireOwnIntentId(em, userId, idOrShortId));
   if (!intent) throw intentNotFound();
   return intent;
 }

@@ -15,6 +15,12 @@ export async function walletChainOf(em: EntityManager, userId: string): Promise<
   return (await em.findOne(WalletIdentity, { userId }))?.chainId ?? null;
 }
 
+/** The chain of each user's first SIWE sign-in (users who never signed in with SIWE are absent). */
+export async function walletChainsOf(em: EntityManager, userIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await em.find(WalletIdentity, { userId: { $in: [...userIds] } });
+  return new Map(rows.map((r) => [r.userId, r.chainId]));
+}
+
 /** The ids of the accounts holding any of the wallets. */
 export async function userIdsByWallets(em: EntityManager, addresses: string[]): Promise<string[]> {
   if (!addresses.length) return [];

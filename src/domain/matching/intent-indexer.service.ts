@@ -23,9 +23,11 @@ import {
   intentIdsOfUser,
   intentRows,
   pendingVectorIds,
+  saveVectorRecords,
   staleIntentIds,
   storedVectorsAfter,
   touchVectors,
+  vectorRecordsOf,
   vectorsOf,
   vectorsTouchedSince,
   type IntentRow,
@@ -100,7 +102,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
       const found = new Set(rows.map((r) => r.id));
       const gone = ids.filter((id) => !found.has(id));
       if (gone.length) await target.remove(gone);
-      const stored = new Map((await em.find(IntentVector, { intentId: { $in: rows.map((r) => r.id) } })).map((v) => [v.intentId, v]));
+      const stored = await vectorRecordsOf(em, rows.map((r) => r.id));
       const toEmbed: Array<{ row: IntentRow; hash: string; facets: Facets; record: IntentVector }> = [];
       const fresh: IndexedIntent[] = [];
       for (const row of rows) {
@@ -137,7 +139,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
             pending.push(t.row.id);
           }
         }
-        await em.flush();
+        await saveVectorRecords(em);
       }
       if (fresh.length) await target.upsert(fresh);
       return pending;

@@ -3,6 +3,7 @@ import { prepared, preparedRows, type PreparedStatement } from '../../db/prepare
 import { scopeOf } from '../access/access.repository';
 import type { IntentReading } from '../reading/intent-reader';
 import type { Facets } from './facets.rules';
+import { IntentVector } from '../../entities/intent-vector.entity';
 
 /**
  * Every statement of the matching area: the intents the index is built from, the bookkeeping of
@@ -59,6 +60,16 @@ export async function storedVectorsAfter(
 }
 
 /** Marks these rows changed, so other instances' in-process indexes re-read their payload. */
+/** The stored index rows of these intents, as entities the caller changes and then saves. */
+export async function vectorRecordsOf(em: EntityManager, intentIds: readonly string[]): Promise<Map<string, IntentVector>> {
+  return new Map((await em.find(IntentVector, { intentId: { $in: [...intentIds] } })).map((v) => [v.intentId, v]));
+}
+
+/** Writes the index rows created or changed in the unit of work. */
+export async function saveVectorRecords(em: EntityManager): Promise<void> {
+  await em.flush();
+}
+
 export async function touchVectors(em: EntityManager, intentIds: readonly string[]): Promise<void> {
   await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(intentIds)]);
 }

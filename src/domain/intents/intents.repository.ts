@@ -1,0 +1,100 @@
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Intent } from '../../entities/intent.entity';
+import { IntentNetwork } from '../../entities/intent-network.entity';
+import { NetworkMember } from '../../entities/network-member.entity';
+
+/**
+ * Every statement of the intents area. Intents are the ORM's model (entities read, changed and
+ * flushed in a unit of work); the callers decide the transaction.
+ */
+
+/** Stages a new intent and its shares (all at the intent's creation time) in the unit of work. */
+export function stageNewIntent(tx: EntityManager, intent: Intent, networkIds: readonly string[]): void {
+  tx.persist(intent);
+  for (const networkId of networkIds) {
+    const link = new IntentNetwork();
+    link.intentId = intent.id;
+    link.networkId = networkId;
+    link.sharedAt = intent.createdAt;
+    tx.persist(link);
+  }
+}
+
+/** Writes what the unit of work holds (staged rows and changed entities). */
+export async function saveChanges(tx: EntityManager): Promise<void> {
+  await tx.flush();
+}
+
+export interface OwnIntentsFilter {
+  userId: string;
+  archived: boolean;
+  sourceType?: string | null;
+  /** Matched anywhere in the description or the summary, case-insensitively. */
+  text?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of the user's intents, newest first, and how many there are in all. */
+export async function ownIntentsPage(em: EntityManager, f: OwnIntentsFilter, limit: number, offset: number): Promise<[Intent[], number]> {
+  const where: FilterQuery<Intent> = { userId: f.userId };
+  if (!f.archived) where.archivedAt = null;
+  if (f.sourceType != null) where.sourceType = f.sourceType;
+  if (f.text) {
+    const pattern = `%${escapeLike(f.text)}%`;
+    where.$or = [{ payload: { $ilike: pattern } }, { summary: { $ilike: pattern } }];
+  }
+  return em.findAndCount(Intent, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset });
+}
+
+/** The intent by id (the caller checked it is theirs). */
+export async function intentById(em: EntityManager, id: string): Promise<Intent | null> {
+  return em.findOne(Intent, { id });
+}
+
+/** Intents by id, in no order; ids that name none are absent. */
+export async function intentsByIds(em: EntityManager, ids: readonly string[]): Promise<Intent[]> {
+  return em.find(Intent, { id: { $in: [...new Set(ids)] } });
+}
+
+/** The intent, read again and locked until the transaction ends (edits of one intent queue). */
+export async function lockIntent(tx: EntityManager, id: string): Promise<Intent> {
+  return tx.findOneOrFail(Intent, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** The user's first intent that is not archived. */
+export async function firstLiveIntentOf(em: EntityManager, userId: string): Promise<Intent | null> {
+  return em.findOne(Intent, { userId, archivedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+}
+
+/** Shares the intent into the network now, unless it is shared there already; true when it was not. */
+export async function addShare(tx: EntityManager, intentId: string, networkId: string): Promise<boolean> {
+  if (await tx.findOne(IntentNetwork, { intentId, networkId })) return false;
+  const link = new IntentNetwork();
+  link.intentId = intentId;
+  link.networkId = networkId;
+  tx.persist(link);
+  await tx.flush();
+  return true;
+}
+
+/** Withdraws the intent from the network; true when it was shared there. */
+export async function removeShare(em: EntityManager, intentId: string, networkId: string): Promise<boolean> {
+  return (await em.nativeDelete(IntentNetwork, { intentId, networkId })) > 0;
+}
+
+/** Every network the user belongs to, oldest membership first. */
+export async function memberNetworkIds(em: EntityManager, userId: string): Promise<string[]> {
+  const rows = await em.find(NetworkMember, { userId }, { orderBy: { joinedAt: 'asc', networkId: 'asc' }, fields: ['networkId'] });
+  return rows.map((r) => r.networkId);
+}
+
+/** The networks each intent is shared into, in the order they were shared. */
+export async function networkIdsByIntent(em: EntityManager, intentIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(intentIds.map((id) => [id, []]));
+  if (intentIds.length === 0) return out;
+  const rows = await em.find(IntentNetwork, { intentId: { $in: [...intentIds] } }, { orderBy: { sharedAt: 'asc', networkId: 'asc' } });
+  for (const r of rows) out.get(r.intentId)?.push(r.networkId);
+  return out;
+}
