@@ -21,8 +21,8 @@ function sources(dir: string): string[] {
 /** Calls that send SQL text: the EntityManager's or a connection's execute, knex raw, a pg client's query. */
 const SENDS_SQL = /\.execute\s*[<(]|\.getKnex\s*\(|\bknex\.raw\s*\(|\bclient\.query\s*[<(]/;
 
-/** The EntityManager's calls that read or write rows (clear() only forgets, and stays). */
-const ORM_CALL = /\b(em|tx|this\.em)\.(find|findOne|findOneOrFail|findAndCount|count|persist|persistAndFlush|flush|nativeUpdate|nativeDelete|remove|upsert|refresh)\b/;
+/** The EntityManager's calls that read or write rows, or stage a write (clear() only forgets, and stays). */
+const ORM_CALL = /\b(em|tx|this\.em)\.(find|findOne|findOneOrFail|findAndCount|findAll|count|create|insert|insertMany|persist|persistAndFlush|flush|nativeUpdate|nativeDelete|remove|upsert|upsertMany|refresh|populate|lock)\b/;
 
 describe('SQL lives in repositories', () => {
   it('no file outside *.repository.ts and src/db sends SQL text', () => {

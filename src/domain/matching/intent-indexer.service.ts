@@ -24,6 +24,7 @@ import {
   intentRows,
   pendingVectorIds,
   saveVectorRecords,
+  stageVectorRecord,
   staleIntentIds,
   storedVectorsAfter,
   touchVectors,
@@ -114,7 +115,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
         }
         const facets = record?.textHash === hash ? record.facets : extractFacets(row.payload);
         if (!record) {
-          record = em.create(IntentVector, { intentId: row.id, embedder: this.embedder.id, facets, textHash: hash, state: 'pending', attempts: 0, updatedAt: new Date() });
+          record = stageVectorRecord(em, { intentId: row.id, embedder: this.embedder.id, facets, textHash: hash, state: 'pending', attempts: 0, updatedAt: new Date() });
         }
         toEmbed.push({ row, hash, facets, record });
       }
@@ -167,7 +168,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
     const embedder = this.embedder.id;
     return {
       write: (tx, intentId) => {
-        tx.create(IntentVector, {
+        stageVectorRecord(tx, {
           intentId,
           embedder,
           vector: vector ? toBuffer(vector) : null,

@@ -1,3 +1,4 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { prepared, preparedRows, type PreparedStatement } from '../../db/prepared';
 import { scopeOf } from '../access/access.repository';
@@ -63,6 +64,11 @@ export async function storedVectorsAfter(
 /** The stored index rows of these intents, as entities the caller changes and then saves. */
 export async function vectorRecordsOf(em: EntityManager, intentIds: readonly string[]): Promise<Map<string, IntentVector>> {
   return new Map((await em.find(IntentVector, { intentId: { $in: [...intentIds] } })).map((v) => [v.intentId, v]));
+}
+
+/** A new index row, staged in the unit of work (written by the next save or flush). */
+export function stageVectorRecord(em: EntityManager, row: RequiredEntityData<IntentVector>): IntentVector {
+  return em.create(IntentVector, row);
 }
 
 /** Writes the index rows created or changed in the unit of work. */
