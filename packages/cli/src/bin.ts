@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 import { main } from './program';
 
+// A reader that goes away (`intro events --json | head -n 3`) has taken what it wanted: stop
+// quietly instead of dying on the write error with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 main(process.argv).then(
   (code) => process.exit(code),
   (err) => {

@@ -106,7 +106,9 @@ export class Context {
       return await work;
     } finally {
       clearTimeout(timer);
-      (spinner as ReturnType<typeof createSpinner> | null)?.clear();
+      // stop(), not clear(): it also ends the spinner's redraw timer, shows the cursor it hid
+      // and drops its signal handlers, so a prompt that follows is not drawn over.
+      (spinner as ReturnType<typeof createSpinner> | null)?.stop();
     }
   }
 }

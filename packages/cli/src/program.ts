@@ -52,17 +52,30 @@ export function buildProgram(): Command {
   return program;
 }
 
+function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
+  fn(cmd);
+  for (const c of cmd.commands) forEachCommand(c, fn);
+}
+
+/** A usage error in the shape of errorJson's objects. */
+const usageJson = (message: string) => ({ error: 'usage', status: null, message: message.replace(/^error: /, '').trim(), detail: null, details: [], exitCode: EXIT.usage });
+
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage, 3 not signed in). */
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
-  const json = argv.includes('--json');
+  // Words after `--` belong to the bridged program (intro agent run -- cmd --json).
+  const end = argv.indexOf('--');
+  const json = (end >= 0 ? argv.slice(0, end) : argv).includes('--json');
+  // With --json a usage error is reported as the JSON object below, not commander's text.
+  if (json) forEachCommand(program, (cmd) => cmd.configureOutput({ outputError: () => undefined }));
   try {
     await program.parseAsync(argv);
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
-      if (err.code === 'intro.usage') process.stderr.write(`${err.message}\n`);
+      if (json) process.stderr.write(`${JSON.stringify(usageJson(err.message))}\n`);
+      else if (err.code === 'intro.usage') process.stderr.write(`${err.message}\n`);
       return EXIT.usage;
     }
     // Ctrl-C at a prompt (@inquirer/prompts) is a cancelled command, not a crash.

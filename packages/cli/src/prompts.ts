@@ -11,6 +11,12 @@ export interface RecoveryField {
 
 const OTHER = '\u0000other';
 
+/**
+ * Prompts are drawn on stderr, like every other note: stdout carries only the command's output,
+ * so `intro intent new --json | jq` still asks on the terminal and pipes one JSON document.
+ */
+export const ON_STDERR = { output: process.stderr };
+
 /** The answer typed on a piped stdin: a number picks that option (several, comma-separated, for multi); anything else is the answer itself. */
 function fromLine(field: RecoveryField, line: string): string | string[] {
   const text = line.trim();
@@ -35,13 +41,13 @@ export async function askRecovery(field: RecoveryField): Promise<string | string
     if (line === null) throw usageError(`No answer to "${field.label}" on standard input`);
     return fromLine(field, line);
   }
-  if (field.kind === 'text' || field.options.length === 0) return input({ message: field.label });
+  if (field.kind === 'text' || field.options.length === 0) return input({ message: field.label }, ON_STDERR);
   const choices = field.options.map((o) => ({ name: o.label, value: o.label, description: o.description }));
   if (field.kind === 'single') {
-    const picked = await select({ message: field.label, choices: [...choices, { name: 'Something else…', value: OTHER, description: 'type your own answer' }] });
-    return picked === OTHER ? input({ message: field.label }) : picked;
+    const picked = await select({ message: field.label, choices: [...choices, { name: 'Something else…', value: OTHER, description: 'type your own answer' }] }, ON_STDERR);
+    return picked === OTHER ? input({ message: field.label }, ON_STDERR) : picked;
   }
-  const picked = await checkbox({ message: field.label, choices });
-  const own = await input({ message: 'Anything else? (optional)' });
+  const picked = await checkbox({ message: field.label, choices }, ON_STDERR);
+  const own = await input({ message: 'Anything else? (optional)' }, ON_STDERR);
   return own.trim() ? [...picked, own.trim()] : picked;
 }

@@ -67,7 +67,26 @@ export async function stopAll(): Promise<void> {
 }
 
 export function startCli(args: string[], e: CliEnv): CliProcess {
-  const proc = spawn(process.execPath, [...binArgs(), ...args], { cwd: ROOT, env: envOf(e), stdio: ['pipe', 'pipe', 'pipe'] });
+  return watch(spawn(process.execPath, [...binArgs(), ...args], { cwd: ROOT, env: envOf(e), stdio: ['pipe', 'pipe', 'pipe'] }));
+}
+
+const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `intro args...` on a terminal: a pseudo-terminal made by util-linux `script`, 120 columns
+ * wide (a new one has none), without CI in the environment, as a person's shell runs it.
+ * Everything the terminal shows (stdout and stderr, escape codes included) is the handle's
+ * stdout; what is written to it is typed. `redirect` sends intro's stdout to that file instead
+ * (`intro ... > file`), leaving stderr and the keyboard on the terminal.
+ */
+export function startOnTerminal(args: string[], e: CliEnv, redirect?: string): CliProcess {
+  const command = [process.execPath, ...binArgs(), ...args].map(shellQuote).join(' ');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: e.configDir, INTRO_CONFIG_DIR: e.configDir, INTRO_SERVER: e.server, TERM: 'xterm', ...e.extra };
+  const line = `stty cols 120 rows 40; exec ${command}${redirect ? ` > ${shellQuote(redirect)}` : ''}`;
+  return watch(spawn('script', ['-qfec', line, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
+}
+
+function watch(proc: ChildProcess): CliProcess {
   const out = { stdout: '', stderr: '' };
   const waiters: Array<() => void> = [];
   proc.stdout!.on('data', (c: Buffer) => {

@@ -153,6 +153,14 @@ describe('sign-in, profiles and conventions', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/bash or zsh/);
     expect((await cli(['--version'], env)).stdout.trim()).toBe('0.1.0');
+
+    // With --json a usage error is a JSON object on stderr too, in the shape of the others.
+    const missing = await cli(['discover', '--json'], env);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stderr)).toEqual({ error: 'usage', status: null, message: "missing required argument 'intent'", detail: null, details: [], exitCode: 2 });
+    const fish = await cli(['completion', 'fish', '--json'], env);
+    expect(JSON.parse(fish.stderr)).toMatchObject({ error: 'usage', message: 'completion is for bash or zsh, not fish', exitCode: 2 });
+    expect(JSON.parse((await cli(['nope', '--json'], env)).stderr)).toMatchObject({ error: 'usage', message: "unknown command 'nope'", exitCode: 2 });
   });
 
   it('profiles: --profile and INTRO_PROFILE keep separate credentials; --server and INTRO_SERVER pick the server', async () => {
@@ -221,6 +229,63 @@ describe('sign-in, profiles and conventions', () => {
     expect(complete('intro networks c')).toEqual(['create']);
     expect(complete('intro intent new --')).toEqual(expect.arrayContaining(['--network', '--answer', '--json', '--server', '--help']));
     expect((await cli(['completion', 'zsh'], env)).stdout).toMatch(/bashcompinit/);
+    const json = await cli(['completion', 'zsh', '--json'], env);
+    expect(json.json()).toEqual({ shell: 'zsh', script: expect.stringMatching(/^# intro completion \(zsh\)[\s\S]*complete -F _intro_complete intro\n$/) });
+  });
+
+  it('the config dir is the user’s (~/.config/intro) without INTRO_CONFIG_DIR: the dir 0700, credentials 0600', async () => {
+    const env = machine({ INTRO_CONFIG_DIR: '' });
+    await loginByEmail(env, ADA);
+    const dir = join(env.configDir, '.config', 'intro');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'credentials.json')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')).profiles.default).toMatchObject({ server: app.url, method: 'email', token: expect.any(String) });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({ currentProfile: 'default', profiles: { default: { server: app.url } } });
+    expect((await cli(['whoami', '--json'], env)).json().user.email).toBe(ADA);
+  });
+
+  it('profiles for several servers: each profile remembers its server, used when neither --server nor INTRO_SERVER is given', async () => {
+    const other = await startTestApp();
+    try {
+      // No INTRO_SERVER in this machine's environment.
+      const env = machine({ INTRO_SERVER: '' });
+      const p = startCli(['login', '--server', app.url, '--profile', 'here', '--email', ADA, '--json'], env);
+      await p.waitFor('stderr', /Code from the email:/);
+      p.write(`${codeFor(ADA)}\n`);
+      expect(await p.exited).toBe(0);
+
+      const q = startCli(['login', '--server', other.url, '--profile', 'there', '--email', BEN, '--json'], env);
+      await q.waitFor('stderr', /Code from the email:/);
+      const mail = [...other.services.mailer.outbox].reverse().find((m) => m.to === BEN)!;
+      q.write(`${/\b(\d{6})\b/.exec(mail.text)![1]}\n`);
+      expect(await q.exited).toBe(0);
+
+      const onHere = await cli(['whoami', '--json', '--profile', 'here'], env);
+      expect(onHere.json()).toMatchObject({ profile: 'here', server: app.url, user: { email: ADA } });
+      const onThere = await cli(['whoami', '--json', '--profile', 'there'], env);
+      expect(onThere.json()).toMatchObject({ profile: 'there', server: other.url, user: { email: BEN } });
+      // The first profile signed in became the current one.
+      expect((await cli(['whoami', '--json'], env)).json()).toMatchObject({ profile: 'here', server: app.url });
+      // The two accounts are on two services: one's network is not the other's.
+      const net = (await cli(['networks', 'create', 'Only here', '--json', '--profile', 'here'], env)).json().network.id;
+      const elsewhere = await cli(['networks', 'show', net, '--profile', 'there'], env);
+      expect(elsewhere.code).toBe(1);
+      expect(elsewhere.stderr).toMatch(/^intro: 404 /);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a reader that goes away ends intro quietly (exit 0, no stack trace)', async () => {
+    const env = machine();
+    await loginByEmail(env, ADA);
+    const tail = startCli(['events', '--json'], env);
+    await tail.waitFor('stderr', /connected at/);
+    // The reader closes the pipe; the next frame is written into it.
+    tail.proc.stdout!.destroy();
+    expect((await cli(['intent', 'new', 'Looking for a copy editor for a cookbook manuscript, remote is fine.'], env)).code).toBe(0);
+    expect(await tail.exited).toBe(0);
+    expect(tail.stderr()).not.toMatch(/EPIPE|Error/);
   });
 });
 
@@ -271,7 +336,14 @@ describe('route groups', () => {
     const approved = await cli(['networks', 'requests', closed, '--approve', benUser.user.id, '--json'], ada);
     expect(approved.code).toBe(0);
     expect((await cli(['networks', 'list', '--json'], ben)).json().networks.map((n: { id: string }) => n.id)).toContain(closed);
-    await cli(['networks', 'leave', closed], ben);
+    const left = await cli(['networks', 'leave', closed, '--json'], ben);
+    expect(left.json()).toMatchObject({ networkId: closed });
+    expect((await cli(['networks', 'list', '--json'], ben)).json().networks.map((n: { id: string }) => n.id)).not.toContain(closed);
+    // Asked again, and declined this time.
+    await cli(['networks', 'join', closed], ben);
+    expect((await cli(['networks', 'requests', closed, '--decline', benUser.user.id, '--json'], ada)).json()).toMatchObject({ networkId: closed, userId: benUser.user.id, decision: 'decline' });
+    expect((await cli(['networks', 'list', '--json'], ben)).json().networks.map((n: { id: string }) => n.id)).not.toContain(closed);
+    expect((await cli(['networks', 'requests', closed, '--approve', 'a', '--decline', 'b'], ada)).code).toBe(2);
 
     // Without early access, creating answers 403 with the server's words; --request asks instead.
     const refused = await cli(['networks', 'create', 'Mine'], ben);
@@ -333,6 +405,10 @@ describe('route groups', () => {
     expect((await cli(['intent', 'unshare', adaIntent, other, '--json'], ada)).json().networkIds).toEqual([networkId]);
 
     const spare = (await cli(['intent', 'new', '--json', 'Looking for a pixel artist for 32x32 character sprites, paid per sheet.'], ada)).json().intentId;
+    const rewritten = await cli(['intent', 'edit', spare, 'Looking for a pixel artist for 16x16 tiles and sprites, paid per sheet.', '--json'], ada);
+    expect(rewritten.code).toBe(0);
+    expect(rewritten.json()).toMatchObject({ intentId: spare, description: 'Looking for a pixel artist for 16x16 tiles and sprites, paid per sheet.' });
+    expect((await cli(['intent', 'show', spare, '--json'], ada)).json().intent.payload).toBe('Looking for a pixel artist for 16x16 tiles and sprites, paid per sheet.');
     const archived = await cli(['intent', 'archive', spare, '--json'], ada);
     expect(archived.json()).toMatchObject({ intentId: spare, archivedAt: expect.any(String) });
     expect((await cli(['intent', 'list', '--json'], ada)).json().intents.map((i: { id: string }) => i.id)).not.toContain(spare);

@@ -5,6 +5,7 @@ import open from 'open';
 import type { Credential } from '../config';
 import { CliError, colour, type Context, errorLine, usageError } from '../context';
 import { fields, table, when } from '../output';
+import { ON_STDERR } from '../prompts';
 import { readLine } from '../stdin';
 import { example, run } from '../run';
 
@@ -19,7 +20,7 @@ function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
 
 /** Asks on the terminal, or reads a line from a piped stdin. */
 async function ask(question: string, secret = false): Promise<string> {
-  if (process.stdin.isTTY) return (secret ? password({ message: question, mask: '*' }) : input({ message: question })).then((s) => s.trim());
+  if (process.stdin.isTTY) return (secret ? password({ message: question, mask: '*' }, ON_STDERR) : input({ message: question }, ON_STDERR)).then((s) => s.trim());
   process.stderr.write(`${question} `);
   const line = await readLine();
   // The answer read from a pipe is not echoed: end the question's line.
