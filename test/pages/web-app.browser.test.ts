@@ -26,6 +26,23 @@ async function signIn(app: TestApp, page: Page, email: string): Promise<void> {
   await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
 }
 
+/**
+ * The typeface the page's heading is set in, whether the browser loaded it, and where its Latin
+ * file came from (the resource timing entry: fetched or taken from the cache, it names the URL).
+ */
+async function bundledFontIn(page: Page, origin: string): Promise<{ family: string; loaded: boolean; from: string | undefined }> {
+  return page.evaluate(async (o) => {
+    await document.fonts.ready;
+    const family = getComputedStyle(document.querySelector('h1')!).fontFamily.split(',')[0]!.trim().replace(/^["']|["']$/g, '');
+    const loaded = [...document.fonts].some((f) => f.family.replace(/^["']|["']$/g, '') === family && f.status === 'loaded');
+    const from = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .find((n) => n.startsWith(`${o}/assets/`) && /inter-latin-wght-normal/.test(n));
+    return { family, loaded, from };
+  }, origin);
+}
+
 /** Fills the profile step of onboarding and continues to the first intent. */
 async function onboardProfile(page: Page, name: string, intro: string): Promise<void> {
   await page.waitForURL(/\/onboarding$/);
@@ -196,33 +213,60 @@ describeInChromium('the web app in a browser', () => {
   });
 
   it('renders each main page at desktop and phone width with no console error and no failed request', async () => {
-    const pages: Array<[string, string, string]> = [
-      ['home', '/', 'h1'],
-      ['intents', '/intents', '.list-item'],
-      ['intent', `/intents/${ids.benIntent}`, 'blockquote.statement'],
-      ['networks', '/networks', '.network-row'],
-      ['network', `/networks/${ids.network}`, 'h2:has-text("Members")'],
-      ['opportunities', '/opportunities', '.opp-card'],
-      ['opportunity', `/opportunities/${ids.opportunity}`, '.timeline .turn'],
-      ['conversations', `/conversations/${ids.conversation}`, '.msg'],
-      ['activity', '/activity', '.list-item'],
-      ['settings', '/settings', '#sessions .list-item'],
-      ['device', '/device?code=ABCD-EFGH', '#device-code'],
-      ['about', '/about', 'a[href$="/api/reference"]'],
+    interface Shot {
+      name: string;
+      path: string;
+      /** What shows once the page has what it reads. */
+      ready: string;
+      /** Whose browser opens it (Ben's unless said). */
+      as?: 'ada';
+      /** What to do on the page before the screenshot. */
+      then?: (page: Page) => Promise<void>;
+    }
+    const pages: Shot[] = [
+      { name: 'home', path: '/', ready: 'h1' },
+      { name: 'onboarding', path: '/onboarding', ready: '#draft' },
+      { name: 'intents', path: '/intents', ready: '.list-item' },
+      { name: 'intent', path: `/intents/${ids.benIntent}`, ready: 'blockquote.statement' },
+      {
+        name: 'discover',
+        path: `/intents/${ids.benIntent}`,
+        ready: '#discover button:has-text("Discover")',
+        then: async (page) => {
+          await page.click('#discover button:has-text("Discover")');
+          await page.locator('.counterparty', { hasText: 'Ada Angel' }).waitFor();
+          await page.locator('#discover').scrollIntoViewIfNeeded();
+        },
+      },
+      { name: 'networks', path: '/networks', ready: '.network-row' },
+      { name: 'network', path: `/networks/${ids.network}`, ready: 'h2:has-text("Members")' },
+      { name: 'network-owner', path: `/networks/${ids.network}`, ready: '#invite-link', as: 'ada' },
+      { name: 'opportunities', path: '/opportunities', ready: '.opp-card' },
+      { name: 'opportunity', path: `/opportunities/${ids.opportunity}`, ready: '.timeline .turn' },
+      { name: 'conversations', path: '/conversations', ready: '.conversations .list-item' },
+      { name: 'conversation', path: `/conversations/${ids.conversation}`, ready: '.msg' },
+      { name: 'activity', path: '/activity', ready: '.list-item' },
+      { name: 'settings', path: '/settings', ready: '#sessions .list-item' },
+      { name: 'device', path: '/device?code=ABCD-EFGH', ready: '#device-code' },
+      { name: 'about', path: '/about', ready: 'a[href$="/api/reference"]' },
     ];
     for (const [viewport, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      for (const [name, path, ready] of pages) {
-        const page = await ben.newPage();
+      for (const shot of pages) {
+        const browser = shot.as === 'ada' ? ada : ben;
+        const page = await browser.newPage();
         await page.setViewportSize(size);
         const problems = watchProblems(page);
-        await page.goto(`${app.url}${path}`);
-        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.goto(`${app.url}${shot.path}`);
+        await page.locator(shot.ready).first().waitFor({ timeout: 20_000 });
         // Every read on the page has answered (no loading indicator left).
         await page.waitForFunction(() => !document.querySelector('.loading'), undefined, { timeout: 20_000 });
-        await ben.screenshot(page, `web-${name}-${viewport}`);
+        await shot.then?.(page);
+        // The text is set in the bundled typeface, loaded from this origin's assets.
+        expect(await bundledFontIn(page, app.url)).toEqual({ family: 'Inter Variable', loaded: true, from: expect.stringMatching(new RegExp(`^${app.url}/assets/inter-latin-wght-normal-[\\w-]+\\.woff2$`)) });
+        await browser.screenshot(page, `web-${shot.name}-${viewport}`);
         // Nothing wider than the screen at phone width.
         if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-        expect({ name, viewport, ...problems }).toEqual({ name, viewport, console: [], failed: [] });
+        expect({ name: shot.name, viewport, ...problems }).toEqual({ name: shot.name, viewport, console: [], failed: [] });
         await page.close();
       }
     }

@@ -104,13 +104,33 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await page.close();
   });
 
-  it('lets an owner invite by link and email and review join requests', async () => {
+  it('lets a member share an invite-only network for others to ask to join, and an owner invite by link and email and review the requests', async () => {
     const owner = await createUser(app, { name: 'Olga Owner', email: OWNER });
     const dan = await createUser(app, { name: 'Dan Invited' });
     const eve = await createUser(app, { name: 'Eve Asking' });
     const net = await app.http.post('/api/networks').set(owner.auth).send({ title: 'Closed circle', joinPolicy: 'invite_only' }).expect((r) => expect(r.status).toBeLessThan(300));
     const networkId = net.body.network.id as string;
-    await app.http.post(`/api/networks/${networkId}/join`).set(eve.auth).expect((r) => expect(r.status).toBeLessThan(300));
+
+    // An invite-only network is not in the public list: a member's share link names it.
+    // (One browser profile: its pages share the stored session, so one person's page at a time.)
+    const ownerFirst = await signedInPage(browser.context, app, owner);
+    await ownerFirst.goto(`${app.url}/networks/${networkId}`);
+    const shareLink = await ownerFirst.locator('#share-link').inputValue();
+    expect(shareLink).toMatch(new RegExp(`^${app.url}/networks/share/\\S+$`));
+    await ownerFirst.close();
+
+    // Eve follows it and asks to join (it is invite-only, so she requests).
+    const evePage = await signedInPage(browser.context, app, eve);
+    const eveProblems = watchProblems(evePage);
+    await evePage.goto(`${app.url}/networks`);
+    await evePage.locator('text=No other public network.').waitFor();
+    await evePage.goto(shareLink);
+    await evePage.locator('h1:has-text("Closed circle")').waitFor();
+    await evePage.click('button:has-text("Request to join")');
+    await evePage.locator('text=Requested: an owner reviews it').waitFor();
+    await browser.screenshot(evePage, 'web-network-share');
+    expect(eveProblems).toEqual({ console: [], failed: [] });
+    await evePage.close();
 
     const page = await signedInPage(browser.context, app, owner);
     await page.goto(`${app.url}/networks/${networkId}`);
@@ -208,17 +228,30 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
       const call = (window as unknown as { __walletRequest: (m: string, p: unknown[]) => Promise<unknown> }).__walletRequest;
       (window as unknown as { ethereum: unknown }).ethereum = { request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
     });
-    await page.goto(`${app.url}/private`);
+    // Signed in to the app with the wallet (SIWE through the injected provider) ...
+    await page.goto(`${app.url}/about`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.url}/sign-in`);
+    await page.click('#wallet-button');
+    await page.waitForURL(`${app.url}/onboarding`);
+    const token = await page.evaluate(() => localStorage.getItem('intro-match.session'));
+    const account = (await app.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200)).body.user;
+    expect(account.walletAddress).toBe(wallet.address.toLowerCase());
+    // ... the private conversations use the same wallet, as a DID session.
+    await page.click('footer >> text=Private conversations');
     await page.click('button:has-text("Connect wallet")');
-    await page.locator(`code:has-text("did:pkh:eip155:1:${wallet.address.toLowerCase()}")`).waitFor();
+    await page.locator(`code:has-text("did:pkh:eip155:1:${account.walletAddress}")`).waitFor();
     await page.fill('#private-summary', 'My notes');
     await page.click('form[aria-label="Start a private conversation"] button[type=submit]');
     await page.locator('.chat-title:has-text("My notes")').waitFor();
     await page.fill('#private-message', 'What did I save about fintech?');
     await page.click('form[aria-label="Send a private message"] button');
     await page.locator('.msg.mine', { hasText: 'What did I save about fintech?' }).waitFor();
-    await browser.screenshot(page, 'web-private');
-    expect(problems.console).toEqual([]);
+    await browser.screenshot(page, 'web-private-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.screenshot(page, 'web-private-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(problems).toEqual({ console: [], failed: [] });
     await page.close();
   });
 
@@ -278,6 +311,46 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     const thread = (await app.http.get('/api/conversations/agent/messages').query({ intentId }).set(u.auth).expect(200)).body;
     expect(thread.agent.questions).toEqual([]);
     expect(thread.messages.map((m: { parts: Array<{ text: string }> }) => m.parts[0]!.text)).toContain('€1.5M seed');
+    expect(problems).toEqual({ console: [], failed: [] });
+    await page.close();
+  });
+
+  it('asks each recovery question as its kind of field (checkboxes, then a text box) until the draft is ready', async () => {
+    const u = await createUser(app, { name: 'Rita Recovery' });
+    const page = await signedInPage(browser.context, app, u);
+    const problems = watchProblems(page);
+    await page.goto(`${app.url}/intents`);
+    await page.click('button:has-text("New intent")');
+    await page.fill('#draft', 'I want to meet people for tennis');
+    await page.click('button:has-text("Check my draft")');
+    const revision = page.locator('form[aria-label="Answer the questions"]');
+    // First: who, several answers allowed (checkboxes, no radio); nothing ticked, nothing to send.
+    await revision.locator('legend:has-text("Who would you like to meet?")').waitFor();
+    expect(await revision.locator('input[type=radio]').count()).toBe(0);
+    expect(await revision.locator('input[type=checkbox]').count()).toBeGreaterThanOrEqual(3);
+    expect(await revision.locator('button:has-text("Check again")').isDisabled()).toBe(true);
+    await revision.locator('label.choice:has-text("Engineers or developers") input').check();
+    await revision.locator('label.choice:has-text("Designers or artists") input').check();
+    await browser.screenshot(page, 'web-prepare-multi');
+    await revision.locator('button:has-text("Check again")').click();
+    // Then: where, a place only a person can type (a text box, no choices).
+    const where = revision.locator('input:not([type=radio]):not([type=checkbox])');
+    await revision.locator('label:has-text("Which city or neighbourhood?")').waitFor();
+    expect(await revision.locator('fieldset').count()).toBe(0);
+    expect(await where.count()).toBe(1);
+    await where.fill('Kraków, Kazimierz');
+    await browser.screenshot(page, 'web-prepare-text');
+    await revision.locator('button:has-text("Check again")').click();
+    await page.locator('text=Ready to publish').waitFor();
+    // Both answers were kept and folded into what is published.
+    const answers = await page.locator('.answers li').allInnerTexts();
+    expect(answers).toEqual([expect.stringContaining('Engineers or developers, Designers or artists'), expect.stringContaining('Kraków, Kazimierz')]);
+    const ready = await page.locator('.ready blockquote.statement').innerText();
+    expect(ready).toContain('Engineers or developers, Designers or artists');
+    expect(ready).toContain('Kraków, Kazimierz');
+    await page.click('button:has-text("Publish")');
+    await page.waitForURL(/\/intents\/[0-9a-f-]{36}$/);
+    expect(await page.locator('blockquote.statement').innerText()).toBe(ready);
     expect(problems).toEqual({ console: [], failed: [] });
     await page.close();
   });

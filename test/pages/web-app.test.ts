@@ -27,7 +27,7 @@ describe('the web app served at /', () => {
     await app.http.get('/favicon.svg').expect(200).expect('content-type', /svg/);
   });
 
-  it.each(['/device', '/device?code=ABCD-EFGH', '/intents/3f2a', '/networks/invitation/xyz', '/sign-in?email=a%40b.c&next=%2Fnetworks%2F1', '/settings'])(
+  it.each(['/device', '/device?code=ABCD-EFGH', '/intents/3f2a', '/networks/invitation/xyz', '/networks/share/xyz', '/sign-in?email=a%40b.c&next=%2Fnetworks%2F1', '/settings'])(
     'answers the client-side route %s with the app',
     async (path) => {
       const res = await app.http.get(path).expect(200);

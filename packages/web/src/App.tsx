@@ -10,7 +10,7 @@ import { DevicePage } from './pages/Device';
 import { HomePage } from './pages/Home';
 import { IntentDetailPage } from './pages/IntentDetail';
 import { IntentsPage } from './pages/Intents';
-import { InvitationPage, NetworkDetailPage, NetworksPage } from './pages/Networks';
+import { InvitationPage, NetworkDetailPage, NetworksPage, SharedNetworkPage } from './pages/Networks';
 import { OnboardingPage } from './pages/Onboarding';
 import { OpportunitiesPage, OpportunityDetailPage } from './pages/Opportunities';
 import { PrivatePage } from './pages/Private';
@@ -123,6 +123,7 @@ export function App() {
           <Route path="/intents/:id" element={signedIn(<IntentDetailPage />)} />
           <Route path="/networks" element={signedIn(<NetworksPage />)} />
           <Route path="/networks/invitation/:code" element={signedIn(<InvitationPage />)} />
+          <Route path="/networks/share/:code" element={signedIn(<SharedNetworkPage />)} />
           <Route path="/networks/:id" element={signedIn(<NetworkDetailPage />)} />
           <Route path="/opportunities" element={signedIn(<OpportunitiesPage />)} />
           <Route path="/opportunities/:id" element={signedIn(<OpportunityDetailPage />)} />

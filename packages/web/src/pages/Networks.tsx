@@ -24,12 +24,12 @@ function NetworkRow({ n, action }: { n: Listed; action?: React.ReactNode }) {
   );
 }
 
-function JoinButton({ n, onJoined }: { n: Listed; onJoined: () => void }) {
+function JoinButton({ n, onJoined }: { n: Pick<Listed, 'id' | 'joinPolicy'>; onJoined: (status: 'joined' | 'requested' | 'already_member') => void }) {
   const [done, setDone] = useState<string | null>(null);
   const join = useAction(async () => {
     const r = await api.networks.join(n.id);
     setDone(r.status === 'requested' ? 'Requested: an owner reviews it' : 'Joined');
-    onJoined();
+    onJoined(r.status);
   });
   if (done) return <span className="muted">{done}</span>;
   return (
@@ -218,6 +218,26 @@ function Members({ networkId, owner }: { networkId: string; owner: boolean }) {
   );
 }
 
+/** A member's share link: whoever follows it sees the network and joins, or asks to (invite-only). */
+function ShareLink({ network }: { network: Schemas['Network'] }) {
+  if (!network.shareCode) return null;
+  const link = `${window.location.origin}/networks/share/${network.shareCode}`;
+  return (
+    <div className="stack tight">
+      <label htmlFor="share-link">Share link</label>
+      <div className="row">
+        <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} />
+        <button type="button" onClick={() => void navigator.clipboard?.writeText(link)}>
+          Copy
+        </button>
+      </div>
+      <span className="muted small">
+        {network.joinPolicy === 'anyone' ? 'Whoever follows it can join.' : 'Whoever follows it can ask to join; an owner reviews the request.'}
+      </span>
+    </div>
+  );
+}
+
 function OwnerTools({ network, onChange }: { network: Schemas['Network']; onChange: () => void }) {
   const [email, setEmail] = useState('');
   const [invited, setInvited] = useState<string | null>(null);
@@ -333,8 +353,9 @@ export function NetworkDetailPage() {
                   </button>
                 )
               ) : (
-                <JoinButton n={n as Listed} onJoined={() => void net.reload()} />
+                <JoinButton n={n} onJoined={() => void net.reload()} />
               )}
+              {member && <ShareLink network={n} />}
               <ErrorNote error={leave.error} />
             </div>
             {member && <Members networkId={n.id} owner={n.role === 'owner'} />}
@@ -364,6 +385,49 @@ export function InvitationPage() {
         </button>
         <ErrorNote error={accept.error} />
       </div>
+    </section>
+  );
+}
+
+/**
+ * /networks/share/:code — a member's share link. It names the network even when it is invite-only
+ * (the public list shows only open ones), so this is where a person asks to join such a network.
+ */
+export function SharedNetworkPage() {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const shared = useLoad(async () => {
+    const [{ network }, mine] = await Promise.all([api.networks.shared(code), api.networks.mine()]);
+    return { network, member: mine.networks.some((m) => m.id === network.id) };
+  }, [code]);
+  return (
+    <section className="narrow">
+      <Loading load={shared}>
+        {({ network: n, member }) => (
+          <>
+            <PageTitle>{n.title}</PageTitle>
+            <div className="card stack">
+              {n.prompt && <p>{n.prompt}</p>}
+              <p className="muted">
+                {n.memberCount} member{n.memberCount === 1 ? '' : 's'} · {n.joinPolicy === 'anyone' ? 'anyone can join' : 'invite only: an owner reviews each request'}
+                {n.owner ? ` · run by ${n.owner.name}` : ''}
+              </p>
+              {member ? (
+                <Link to={`/networks/${n.id}`} className="button primary">
+                  Open the network
+                </Link>
+              ) : (
+                <JoinButton
+                  n={n}
+                  onJoined={(status) => {
+                    if (status !== 'requested') navigate(`/networks/${n.id}`);
+                  }}
+                />
+              )}
+            </div>
+          </>
+        )}
+      </Loading>
     </section>
   );
 }

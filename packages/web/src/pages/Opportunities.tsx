@@ -128,6 +128,17 @@ function TurnForm({ negotiation, onDone }: { negotiation: Negotiation; onDone: (
   );
 }
 
+/**
+ * Whether the reader may approve now: the view carries no approval flags, but its next action
+ * (primaryActionLabel) says so: "Approve introduction" on pending before the reader approved
+ * (after, "Waiting for …"), "Decide on the introduction" once the agents stopped undecided at the
+ * turn limit. The service refuses any other approval (already_approved, negotiation_open).
+ */
+function mayApprove(o: Schemas['Opportunity']): boolean {
+  if (o.status === 'pending') return o.primaryActionLabel === 'Approve introduction';
+  return o.status === 'negotiating' && o.primaryActionLabel === 'Decide on the introduction';
+}
+
 export function OpportunityDetailPage() {
   const { id = '' } = useParams();
   const me = useMe();
@@ -175,17 +186,17 @@ export function OpportunityDetailPage() {
               <p>{o.mainText}</p>
               {o.primaryActionLabel && <p className="muted">Next: {o.primaryActionLabel}</p>}
               <div className="row wrap">
-                {o.status === 'pending' && (
+                {mayApprove(o) && (
                   <button type="button" className="primary" onClick={() => void decide.run('accepted')} disabled={decide.busy}>
                     Approve introduction
                   </button>
                 )}
-                {(o.status === 'pending' || o.status === 'accepted') && (
+                {(mayApprove(o) && o.status === 'pending') || o.status === 'accepted' ? (
                   <button type="button" onClick={() => void chat.run()} disabled={chat.busy}>
                     {o.status === 'accepted' ? 'Open chat' : 'Start chat'}
                   </button>
-                )}
-                {(o.status === 'pending' || o.status === 'negotiating' || o.status === 'accepted') && (
+                ) : null}
+                {(o.status === 'pending' || o.status === 'negotiating') && (
                   <button type="button" className="danger" onClick={() => void decide.run('rejected')} disabled={decide.busy}>
                     Pass
                   </button>
