@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WriteCte } from '../../db/write-cte';
 import { randomUUID } from 'node:crypto';
-import { appendFrame, eventsAfter, lastEventId, lockEventCounter, type EventRow } from './events.repository';
+import { appendFrame, appendFrameAfter, eventsAfter, lastEventId, lockEventCounter, type EventRow } from './events.repository';
 
 /** The Postgres channel that tells every instance a frame committed. */
 export const EVENTS_CHANNEL = 'im_events';
@@ -102,4 +103,14 @@ export async function readEvents(
   limit: number,
 ): Promise<Frame[]> {
   return (await eventsAfter(em, userId, after ?? '0', limit)).map(toFrame);
+}
+
+/**
+ * Runs `writes` and appends the user's frame in one statement (one transaction of its own): for
+ * a write that is a few inserts and its frame, with nothing to read or lock first.
+ */
+export async function writeWithEvent(em: EntityManager, writes: WriteCte, userId: string, frame: FrameInput): Promise<string> {
+  if (em.isInTransaction()) throw new Error('writeWithEvent is its own transaction');
+  const { type, ...rest } = frame;
+  return appendFrameAfter(em, writes, EVENTS_CHANNEL, userId, type, rest);
 }

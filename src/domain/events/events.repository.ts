@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WriteCte } from '../../db/write-cte';
 
 /**
  * The statements of the event log: per-user counters, frames, their retention and the NOTIFY
@@ -25,8 +26,24 @@ export type UserEventRow = EventRow & { user_id: string };
  * (delivered at commit, dropped on rollback). Returns the new id.
  */
 export async function appendFrame(em: EntityManager, channel: string, userId: string, type: string, payload: Record<string, unknown>): Promise<string> {
+  return appendFrameAfter(em, { sql: '', params: [] }, channel, userId, type, payload);
+}
+
+/**
+ * The same, as the last writes of a statement whose other writes come first (`writes`): one
+ * statement is one transaction, so the frame commits with them or not at all.
+ */
+export async function appendFrameAfter(
+  em: EntityManager,
+  writes: WriteCte,
+  channel: string,
+  userId: string,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
   const [row] = await em.execute<Array<{ event_id: string }>>(
-    `with counter as (
+    `with ${writes.sql ? `${writes.sql},
+` : ''}counter as (
        insert into event_counters (user_id, last_id) values (?, 1)
        on conflict (user_id) do update set last_id = event_counters.last_id + 1
        returning user_id, last_id
@@ -36,7 +53,7 @@ export async function appendFrame(em: EntityManager, channel: string, userId: st
        returning user_id, event_id
      )
      select event_id, pg_notify(?::text, json_build_object('userId', user_id, 'eventId', event_id::text)::text) from frame`,
-    [userId, type, JSON.stringify(payload), channel],
+    [...writes.params, userId, type, JSON.stringify(payload), channel],
   );
   return String(row.event_id);
 }

@@ -4,7 +4,8 @@ import type { IntentPreparer, NewIntentIndexing, PreparationAnswer, RecoveryFiel
 import { ProviderError } from '../shared/ports';
 import type { Actor } from '../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
-import { appendEvent } from '../events/event-log';
+import { appendEvent, writeWithEvent } from '../events/event-log';
+import { joinWrites } from '../../db/write-cte';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest } from '../shared/errors';
@@ -22,7 +23,7 @@ import {
   statusSchema,
   updateSchema,
 } from './intent.schemas';
-import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, stageNewIntent } from './intents.repository';
+import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentWrites } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
 import { requireAccess, type AccessOptions } from '../access/require-access';
 
@@ -103,8 +104,9 @@ export class IntentService extends DomainService {
 
   /**
    * Everything that needs no table runs first (the preparer, facets and embedding); the intent,
-   * its networks, its index row and the `intent.created` frame then commit in one transaction,
-   * and the index learns of it before the answer, so discover finds it at once (docs/adr/0107).
+   * its networks, its index row and the `intent.created` frame are then written by one statement
+   * (one transaction, with no BEGIN or COMMIT to send), and the index learns of it before the
+   * answer, so discover finds it at once (docs/adr/0107).
    */
   async create(actor: Actor, raw: unknown): Promise<CreatedIntent> {
     const userId = actor.userId;
@@ -131,12 +133,7 @@ export class IntentService extends DomainService {
     intent.summary = summary;
     intent.sourceType = input.sourceType ?? null;
     intent.sourceId = input.sourceId ?? null;
-    await this.em.transactional(async (tx) => {
-      stageNewIntent(tx as EntityManager, intent, networkIds);
-      indexEntry.write(tx as EntityManager, intent.id);
-      await saveChanges(tx as EntityManager);
-      await appendEvent(tx as EntityManager, userId, intentCreatedFrame(intent));
-    });
+    await writeWithEvent(this.em, joinWrites([newIntentWrites(intent, networkIds), indexEntry.write(intent.id)]), userId, intentCreatedFrame(intent));
     try {
       await indexEntry.publish({ id: intent.id, userId, networkIds });
     } catch (err) {

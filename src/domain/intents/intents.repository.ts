@@ -3,22 +3,30 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Intent } from '../../entities/intent.entity';
 import { IntentNetwork } from '../../entities/intent-network.entity';
 import { NetworkMember } from '../../entities/network-member.entity';
+import type { WriteCte } from '../../db/write-cte';
 
 /**
  * Every statement of the intents area. Intents are the ORM's model (entities read, changed and
  * flushed in a unit of work); the callers decide the transaction.
  */
 
-/** Stages a new intent and its shares (all at the intent's creation time) in the unit of work. */
-export function stageNewIntent(tx: EntityManager, intent: Intent, networkIds: readonly string[]): void {
-  tx.persist(intent);
-  for (const networkId of networkIds) {
-    const link = new IntentNetwork();
-    link.intentId = intent.id;
-    link.networkId = networkId;
-    link.sharedAt = intent.createdAt;
-    tx.persist(link);
-  }
+/**
+ * A new intent and its shares (all at the intent's creation time), as writes of the statement
+ * that creates it with its index row and its frame (`writeWithEvent`). The shares read the
+ * intent's id from its insert, so they cannot exist without it.
+ */
+export function newIntentWrites(intent: Intent, networkIds: readonly string[]): WriteCte {
+  return {
+    sql: `new_intent as (
+       insert into intents (id, user_id, payload, summary, status, source_type, source_id, created_at, updated_at, archived_at)
+       values (?::uuid, ?::uuid, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, null)
+       returning id, created_at
+     ), new_shares as (
+       insert into intent_networks (intent_id, network_id, shared_at)
+       select new_intent.id, n.id, new_intent.created_at from new_intent, unnest(?::uuid[]) as n(id)
+     )`,
+    params: [intent.id, intent.userId, intent.payload, intent.summary, intent.status, intent.sourceType, intent.sourceId, intent.createdAt, intent.updatedAt, `{${networkIds.join(',')}}`],
+  };
 }
 
 /** Writes what the unit of work holds (staged rows and changed entities). */

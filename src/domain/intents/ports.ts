@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WriteCte } from '../../db/write-cte';
 
 export type RecoveryKind = 'single' | 'multi' | 'text';
 
@@ -50,8 +50,8 @@ export interface NewIntentIndexing {
 }
 
 export interface PreparedIndexEntry {
-  /** Persists the index row in the creating transaction's unit of work (its flush writes it). */
-  write(tx: EntityManager, intentId: string): void;
+  /** The index row's insert, a write of the statement that creates the intent. */
+  write(intentId: string): WriteCte;
   /** After commit; the intent is new, so it is active and shared into exactly these networks. */
   publish(intent: { id: string; userId: string; networkIds: string[] }): Promise<void>;
 }

@@ -22,6 +22,7 @@ import {
   changedSince,
   intentIdsOfUser,
   intentRows,
+  newVectorWrite,
   pendingVectorIds,
   saveVectorRecords,
   stageVectorRecord,
@@ -167,8 +168,8 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
     }
     const embedder = this.embedder.id;
     return {
-      write: (tx, intentId) => {
-        stageVectorRecord(tx, {
+      write: (intentId) =>
+        newVectorWrite({
           intentId,
           embedder,
           vector: vector ? toBuffer(vector) : null,
@@ -177,9 +178,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
           state: vector ? 'ready' : 'pending',
           attempts: vector ? 0 : 1,
           lastError,
-          updatedAt: new Date(),
-        });
-      },
+        }),
       publish: async ({ id, userId, networkIds }) => {
         if (vector) await this.index.upsert([{ id, vector, userId, networkIds, active: true }]);
         else await this.jobs.send(EMBED_JOB, { intentIds: [id] }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });

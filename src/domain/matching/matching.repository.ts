@@ -4,6 +4,7 @@ import { prepared, preparedRows, type PreparedStatement } from '../../db/prepare
 import { scopeOf } from '../access/access.repository';
 import type { IntentReading } from '../reading/intent-reader';
 import type { Facets } from './facets.rules';
+import type { WriteCte } from '../../db/write-cte';
 import { IntentVector } from '../../entities/intent-vector.entity';
 
 /**
@@ -69,6 +70,28 @@ export async function vectorRecordsOf(em: EntityManager, intentIds: readonly str
 /** A new index row, staged in the unit of work (written by the next save or flush). */
 export function stageVectorRecord(em: EntityManager, row: RequiredEntityData<IntentVector>): IntentVector {
   return em.create(IntentVector, row);
+}
+
+export interface NewVectorRow {
+  intentId: string;
+  embedder: string;
+  vector: Buffer | null;
+  facets: Facets;
+  textHash: string;
+  state: 'ready' | 'pending';
+  attempts: number;
+  lastError: string | null;
+}
+
+/** A new intent's index row, as a write of the statement that creates the intent (it reads the intent's id from `new_intent`). */
+export function newVectorWrite(row: NewVectorRow): WriteCte {
+  return {
+    sql: `new_vector as (
+       insert into intent_vectors (intent_id, embedder, vector, facets, text_hash, state, attempts, last_error, updated_at)
+       select new_intent.id, ?, ?::bytea, ?::jsonb, ?, ?, ?, ?, now() from new_intent where new_intent.id = ?::uuid
+     )`,
+    params: [row.embedder, row.vector, JSON.stringify(row.facets), row.textHash, row.state, row.attempts, row.lastError, row.intentId],
+  };
 }
 
 /** Writes the index rows created or changed in the unit of work. */

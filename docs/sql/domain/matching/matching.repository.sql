@@ -21,6 +21,12 @@ select i.id, i.user_id, i.status, i.archived_at, v.vector,
   order by i.id
   limit ?;
 
+-- newVectorWrite
+new_vector as (
+  insert into intent_vectors (intent_id, embedder, vector, facets, text_hash, state, attempts, last_error, updated_at)
+  select new_intent.id, ?, ?::bytea, ?::jsonb, ?, ?, ?, ?, now() from new_intent where new_intent.id = ?::uuid
+  );
+
 -- touchVectors
 update intent_vectors set updated_at = now() where intent_id = any(?::uuid[]);
 
