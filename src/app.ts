@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './domain/auth/actor';
+import { DomainError } from './domain/shared/errors';
 import { bearerFrom, type Credentials } from './domain/auth/authenticate';
 import { withRequestLogger } from './logger';
 import { requestLog } from './request-log';
@@ -21,7 +22,7 @@ import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTR
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
-import { createRestRouter, restErrorHandler } from './rest/router';
+import { createRestRouter, restErrorHandler, sendError } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
 import { whenBody } from './rest/when-body';
@@ -198,7 +199,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use(whenBody(restBodyParsers(routeTables.flat().filter((r) => r.upload))));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
-    res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
+    // Through the error body like every refusal, so a path of many kilobytes does not come back whole (echo-cap.ts).
+    sendError(res, new DomainError('NOT_FOUND', 'not_found', { detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` }));
   });
 
   const documentRules = clientDocumentRules(config);
