@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './domain/auth/actor';
+import { badRequest, DomainError } from './domain/shared/errors';
+import { nestingDepth } from './domain/shared/validation';
 import { bearerFrom, type Credentials } from './domain/auth/authenticate';
 import { withRequestLogger } from './logger';
 import { requestLog } from './request-log';
@@ -20,8 +22,8 @@ import { formatError } from './graphql/errors';
 import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTRUSTED_OPERATION } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
-import { graphqlBodyParser, restBodyParsers } from './rest/body-parsers';
-import { createRestRouter, restErrorHandler } from './rest/router';
+import { graphqlBodyParser, MAX_JSON_DEPTH, restBodyParsers } from './rest/body-parsers';
+import { createRestRouter, restErrorHandler, sendError } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
 import { whenBody } from './rest/when-body';
@@ -190,15 +192,17 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   mountPages(app, services);
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a
   // mutation as a write (src/rest/rate-limit.ts). Room for the uploadImage mutation:
-  // UPLOAD_MAX_BYTES as base64 (4/3) plus the query.
-  app.use('/graphql', graphqlBodyParser(Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024)));
+  // UPLOAD_MAX_BYTES as base64 (4/3) plus the query. A graphql-ws message gets the same room.
+  const graphqlBodyLimit = Math.max(1024 * 1024, Math.ceil((config.UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024);
+  app.use('/graphql', graphqlBodyParser(graphqlBodyLimit));
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
   // Requests without a body (most GETs and DELETEs) skip body parsing altogether.
   app.use(whenBody(restBodyParsers(routeTables.flat().filter((r) => r.upload))));
   app.use(createRestRouter(schema, services));
   app.use('/api', (req: Request, res: Response) => {
-    res.status(404).json({ error: 'not_found', detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` });
+    // Through the error body like every refusal, so a path of many kilobytes does not come back whole (echo-cap.ts).
+    sendError(res, new DomainError('NOT_FOUND', 'not_found', { detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` }));
   });
 
   const documentRules = clientDocumentRules(config);
@@ -210,6 +214,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     // Upgrades are routed below rather than by `server`, so a failing listen (a port in use) is
     // reported once, by the start-up, and not again by the WebSocket server.
     noServer: true,
+    // ws would otherwise take messages of up to 100 MiB; a larger one closes the socket (1009).
+    maxPayload: graphqlBodyLimit,
     // A page on another site must not open a socket here in its visitor's name (browsers apply no CORS to WebSockets).
     verifyClient: (info, done) => (webSocketOriginAllowed(config, info.req) ? done(true) : done(false, 403, 'Origin not allowed')),
   });
@@ -229,6 +235,13 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       onSubscribe: (_ctx, _id, payload) => {
         if (trusted && trusted.resolve(payload.query, payload.extensions) === null) {
           return [new GraphQLError(UNTRUSTED_OPERATION.message, { extensions: UNTRUSTED_OPERATION.extensions })];
+        }
+        // What the HTTP body reader refuses (src/rest/body-parsers.ts), refused here too: no
+        // rule further in (nor JSON.stringify when the value is stored) walks variables nested
+        // thousands deep.
+        if (nestingDepth(payload.variables) > MAX_JSON_DEPTH) {
+          const refusal = badRequest([{ path: '', message: `The variables nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }]);
+          return [new GraphQLError(refusal.error, { originalError: refusal })];
         }
       },
       onConnect: async (ctx) => {
@@ -250,8 +263,12 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       // Results carry the same error shape as over HTTP (domain code in extensions, unknown errors masked).
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors?.length ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
+      // Errors that end an operation (a document that does not validate, a refusal before it
+      // runs, a stream that fails) have the same shape as over HTTP too: refused values are
+      // quoted capped, and unknown errors are masked rather than sent with their message.
       onError: (_ctx, _id, _payload, errors) => {
         for (const e of errors) logger.debug({ err: e }, 'graphql-ws operation error');
+        return errors.map((e) => formatWsError(e.toJSON(), e));
       },
     },
     wsServer,

@@ -36,4 +36,13 @@ describe('error bodies and the values they refuse', () => {
     expect(JSON.stringify(res.body).length).toBeLessThan(2_000);
     expect(res.body.errors[0].message).toContain(`"${'x'.repeat(64)}…"`);
   });
+
+  it('does not echo a long unknown path whole', async () => {
+    const path = `/api/${'p'.repeat(12_000)}`;
+    const res = await app.http.get(path).set(ada.auth);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('not_found');
+    expect(res.body.detail.startsWith(`No route GET /api/${'p'.repeat(100)}`)).toBe(true);
+    expect(JSON.stringify(res.body).length).toBeLessThan(1_100);
+  });
 });

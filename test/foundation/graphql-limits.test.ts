@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, specifiedRules, validate } from 'graphql';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { clientDocumentRules } from '../../src/graphql/limits';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
@@ -83,5 +85,75 @@ describe('GraphQL document limits (settings)', () => {
     expect(check('{ me { id name email intro location timezone avatar } }').some((m) => /Query Cost limit of 10 exceeded/.test(m))).toBe(true);
     expect(check('{ __schema { queryType { name } } }').some((m) => /introspection/i.test(m))).toBe(true);
     expect(check('{ me { id name } }')).toEqual([]);
+  });
+});
+
+/** One operation over graphql-ws; the errors it ends with (an `error` message), or its result's. */
+async function overWebSocket(app: TestApp, who: TestUser, query: string): Promise<{ data?: unknown; errors: string[] }> {
+  const client = createClient({ url: `${app.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${who.token}` }, retryAttempts: 0 });
+  try {
+    return await new Promise((resolve, reject) => {
+      let result: { data?: unknown; errors: string[] } = { errors: [] };
+      client.subscribe(
+        { query },
+        {
+          next: (r) => (result = { data: r.data, errors: (r.errors ?? []).map((e) => e.message) }),
+          error: (e) => (Array.isArray(e) ? resolve({ errors: e.map((x: { message: string }) => x.message) }) : reject(e)),
+          complete: () => resolve(result),
+        },
+      );
+    });
+  } finally {
+    await client.dispose();
+  }
+}
+
+describe('GraphQL document limits in production, over HTTP and graphql-ws', () => {
+  let app: TestApp;
+  let ada: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp({ NODE_ENV: 'production', GRAPHQL_MAX_DEPTH: '2', GRAPHQL_MAX_COST: '10', GRAPHQL_MAX_ALIASES: '1' });
+    ada = await createUser(app);
+  });
+  afterAll(() => app.close());
+
+  it('refuses a document past the depth, cost or alias limit on both transports, and runs one within them', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{ me { socials { label value } } }', /^Syntax Error: Query depth limit of 2 exceeded, found 3\.$/],
+      ['{ me { id name email intro location timezone avatar } }', /Query Cost limit of 10 exceeded/],
+      ['{ me { a: id b: name } }', /^Syntax Error: Aliases limit of 1 exceeded, found 2\.$/],
+    ];
+    for (const [query, refusal] of cases) {
+      const http = await gql(app, ada, { query });
+      expect(http.status).toBe(400);
+      expect(messages(http).some((m) => refusal.test(m))).toBe(true);
+      expect((await overWebSocket(app, ada, query)).errors.some((m) => refusal.test(m))).toBe(true);
+    }
+    expect((await gql(app, ada, { query: '{ me { id name } }' }).expect(200)).body.data.me.id).toBe(ada.user.id);
+    expect(await overWebSocket(app, ada, '{ me { id name } }')).toEqual({ data: { me: { id: ada.user.id, name: ada.user.name } }, errors: [] });
+  });
+
+  it('answers no introspection, over HTTP or graphql-ws', async () => {
+    const http = await gql(app, ada, { query: '{ __schema { queryType { name } } }' });
+    expect(http.status).toBe(400);
+    expect(messages(http).some((m) => /introspection/i.test(m))).toBe(true);
+    expect(http.body.data).toBeUndefined();
+    const ws = await overWebSocket(app, ada, '{ __type(name: "Query") { name } }');
+    expect(ws.data).toBeUndefined();
+    expect(ws.errors.some((m) => /introspection/i.test(m))).toBe(true);
+  });
+});
+
+describe('GraphQL introspection switched on in production', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('answers it, as GRAPHQL_INTROSPECTION says', async () => {
+    const res = await gql(app, null, { query: '{ __schema { queryType { name } } }' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.__schema.queryType.name).toBe('Query');
   });
 });

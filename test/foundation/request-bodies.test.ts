@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+import { request } from 'node:http';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser, type TestUser } from '../helpers/factories';
 import { createNetwork } from '../intents/network-factory';
+import { routeTables } from '../../src/rest/routes';
 
 /**
  * Request bodies (issue 18, findings 2 and 5): JSON nested thousands deep is a 400, not a
@@ -73,5 +75,47 @@ describe('request bodies', () => {
     expect(await res.json()).toEqual({ error: 'invalid_json', details: [{ path: '', message: 'The body is not valid UTF-8' }] });
     const gql = await rawPost(app, '/graphql', ada.auth, Buffer.concat([Buffer.from('{"query":"{ me { id } }","x":"'), Buffer.from([0xff]), Buffer.from('"}')]));
     expect(gql.status).toBe(400);
+  });
+
+  // Every route of the route tables, and /graphql: the body reader sits in front of all of them,
+  // so none can ignore a body it does not read, or take bytes that are not UTF-8.
+  it('answers 415 to a body it does not read and 400 to JSON that is not UTF-8, on every route', async () => {
+    const routes = [...routeTables.flat().map((r) => ({ method: r.method, path: r.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'), upload: Boolean(r.upload) })), { method: 'POST', path: '/graphql', upload: false }];
+    expect(routes.length).toBeGreaterThanOrEqual(100);
+    // node:http, not fetch: a GET with a body is a request a client may send too.
+    const send = (method: string, path: string, type: string, body: Buffer) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = request(`${app.url}${path}`, { method, headers: { ...ada.auth, 'content-type': type, 'content-length': String(body.length) } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => {
+            let parsed: unknown = null;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              /* not JSON */
+            }
+            resolve({ status: res.statusCode!, body: parsed });
+          });
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const notUtf8 = Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]);
+    const wrong: Array<{ route: string; sent: string; status: number; error: unknown }> = [];
+    for (const r of routes) {
+      const sent: Array<[string, string, Buffer, number, string]> = [
+        ['text/plain', 'text', Buffer.from('title=x'), 415, 'unsupported_media_type'],
+        ['application/x-www-form-urlencoded', 'form', Buffer.from('title=x'), 415, 'unsupported_media_type'],
+        ['application/json', 'invalid UTF-8', notUtf8, 400, 'invalid_json'],
+      ];
+      // Multipart is read only where an upload is taken.
+      if (!r.upload) sent.push(['multipart/form-data; boundary=b', 'multipart', Buffer.from('--b\r\ncontent-disposition: form-data; name="title"\r\n\r\nx\r\n--b--\r\n'), 415, 'unsupported_media_type']);
+      for (const [type, name, body, status, error] of sent) {
+        const res = await send(r.method, r.path, type, body);
+        if (res.status !== status || res.body?.error !== error) wrong.push({ route: `${r.method} ${r.path}`, sent: name, status: res.status, error: res.body?.error });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

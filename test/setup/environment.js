@@ -3,6 +3,12 @@
 // ('message' and 'disconnect' keep the IPC channel to jest alive) still there after the file's
 // teardown would keep the worker from exiting at the end of the run; the guard fails the file
 // that left it, by name, instead of jest's anonymous "a worker process has failed to exit".
+//
+// Counting resources by type alone can miss one: a timer of jest's own that ends while the file
+// runs hides a timer the file leaves (jest's main process, running a single file in band, has
+// several). So handles are also compared by identity, and the timers the file starts (its
+// modules see this environment's setTimeout and setInterval) are kept and checked one by one.
+const { promisify } = require('node:util');
 const { TestEnvironment } = require('jest-environment-node');
 
 // Listeners are counted on the worker's own process: test code sees jest's copy of `process`,
@@ -13,6 +19,27 @@ const SETTLE_MS = 2000;
 const resources = () => process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap');
 const count = (names) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map());
 const listeners = () => new Map(WATCHED_EVENTS.map((e) => [e, process.listenerCount(e)]));
+
+/** Sockets, servers, child processes and the like (Node lists no timers here). */
+const handles = () => process._getActiveHandles().filter((h) => !(h && h.constructor && h.constructor.name === 'WriteStream' && h.isTTY));
+const nameOf = (h) => (h && h.constructor ? h.constructor.name : typeof h);
+/** A timer still waiting to fire (or repeating) that keeps the process alive. */
+const pending = (t) => t && typeof t.hasRef === 'function' && t.hasRef() && t._destroyed === false;
+
+/** Wraps the environment's setTimeout and setInterval so the timers they start are kept in `started`. */
+function trackTimers(global, started) {
+  for (const name of ['setTimeout', 'setInterval']) {
+    const original = global[name];
+    const tracked = function (...args) {
+      const timer = original.apply(this, args);
+      started.add(timer);
+      return timer;
+    };
+    Object.assign(tracked, original);
+    if (original[promisify.custom]) tracked[promisify.custom] = original[promisify.custom];
+    global[name] = tracked;
+  }
+}
 
 /** What grew between two counts, as `name ×n`, each name prefixed with `label`. */
 function leftOver(before, after, label = '') {
@@ -31,20 +58,31 @@ class GuardedEnvironment extends TestEnvironment {
     await super.setup();
     this.resourcesBefore = count(resources());
     this.listenersBefore = listeners();
+    this.handlesBefore = new Set(handles());
+    this.timers = new Set();
+    trackTimers(this.global, this.timers);
+  }
+
+  /** Everything the file left that keeps the process alive: grown counts, new handles, its own pending timers. */
+  leftBehind() {
+    const grown = leftOver(this.resourcesBefore, count(resources()));
+    const added = handles().filter((h) => !this.handlesBefore.has(h));
+    const timers = [...this.timers].filter(pending).length;
+    return [...grown, ...leftOver(new Map(), count(added.map(nameOf)), 'handle '), ...(timers ? [`timer started by the file ×${timers}`] : [])];
   }
 
   async teardown() {
     await super.teardown();
     // Sockets and servers close a few ticks after their close() resolves.
     const deadline = Date.now() + SETTLE_MS;
-    let handles = leftOver(this.resourcesBefore, count(resources()));
-    while (handles.length && Date.now() < deadline) {
+    let left = this.leftBehind();
+    while (left.length && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 25));
-      handles = leftOver(this.resourcesBefore, count(resources()));
+      left = this.leftBehind();
     }
     const added = leftOver(this.listenersBefore, listeners(), 'process listener ');
-    if (handles.length || added.length) {
-      throw new Error(`${this.testPath} left behind: ${[...handles, ...added].join(', ')} (close them in afterAll)`);
+    if (left.length || added.length) {
+      throw new Error(`${this.testPath} left behind: ${[...left, ...added].join(', ')} (close them in afterAll)`);
     }
   }
 }

@@ -21,6 +21,13 @@ const pairErrors = {
   409: errorBody(undefined, 'An intent is paused or archived (intent_inactive), or a short id is ambiguous'),
   422: errorBody(undefined, 'The pair cannot meet: same_owner, intent_not_shared, ...'),
 };
+const introduceErrors = {
+  ...pairErrors,
+  409: errorBody(
+    undefined,
+    'An intent is paused or archived (intent_inactive), a short id is ambiguous, or the pair already has an opportunity you are no party to (introduction_not_possible: its id is not told)',
+  ),
+};
 const chatErrors = { 409: errorBody(undefined, 'The opportunity is neither pending nor accepted') };
 // The protocol's own wording for a turn's fields (src/domain/negotiations/negotiation.schemas.ts).
 const ACTION = opt(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(', ')}` }));
@@ -104,7 +111,7 @@ export const opportunityRoutes: RouteTable = [
       }),
     },
     response: z.object({ opportunityId: z.string() }),
-    errors: pairErrors,
+    errors: introduceErrors,
     variables: (r) => ({ input: pick(r.body, ['networkId', 'intents', 'context']) }),
     body: (d) => ({ opportunityId: d.introduceOpportunity.opportunityId }),
   },

@@ -23981,7 +23981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An intent is paused or archived (intent_inactive), or a short id is ambiguous */
+            /** @description An intent is paused or archived (intent_inactive), a short id is ambiguous, or the pair already has an opportunity you are no party to (introduction_not_possible: its id is not told) */
             409: {
                 headers: {
                     [name: string]: unknown;
