@@ -41,7 +41,7 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     try {
       const got = [];
       for (let i = 0; i < 3; i++) got.push((await it.next()).value!.data!.events);
-      expect(got[0]).toEqual({ eventId: null, at: expect.any(String), type: 'connected', json: { type: 'connected', at: got[0].at } });
+      expect(got[0]).toEqual({ eventId: '1', at: expect.any(String), type: 'connected', json: { type: 'connected', at: got[0].at } });
       expect(got.slice(1).map((e) => e.eventId)).toEqual(['2', '3']);
       await writeFrames(app, user.id, 1);
       const live = (await it.next()).value!.data!.events;
@@ -106,7 +106,10 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       for (let i = 0; i < 3; i++) got.push((await plain.next()).value!.data!.events);
       expect(got.map((e) => e.type)).toEqual(['connected', 'test.frame', 'test.frame']);
       expect(got.slice(1).map((e) => e.eventId)).toEqual(['1', '2']);
-      expect((await asConsumer.next()).value!.data!.events.type).toBe('connected');
+      const consumerHello = (await asConsumer.next()).value!.data!.events;
+      expect(consumerHello.type).toBe('connected');
+      // A consumer's offset is the server's: its handshake names no id to resume from.
+      expect(consumerHello.eventId).toBeNull();
       await writeFrames(app, user.id, 1);
       expect((await asConsumer.next()).value!.data!.events.eventId).toBe('3');
       expect((await plain.next()).value!.data!.events.eventId).toBe('3');

@@ -28,12 +28,31 @@ describe('GET /api/events', () => {
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
     const [hello] = await s.waitFor(1);
-    expect(hello).toEqual({ id: null, data: { type: 'connected', at: expect.any(String) } });
+    // The handshake's id is where the stream starts; its JSON is only { type, at }.
+    expect(hello).toEqual({ id: '2', data: { type: 'connected', at: expect.any(String) } });
     await writeFrames(app, user.user.id, 1);
     const [, first] = await s.waitFor(2);
     expect(first.id).toBe('3');
     expect(first.data).toEqual({ eventId: '3', at: expect.any(String), type: 'test.frame', n: 0, pad: '' });
     expect(Object.keys(first.data).slice(0, 3)).toEqual(['eventId', 'at', 'type']);
+  });
+
+  it('lets a client that dropped before any frame resume from its handshake, missing nothing sent meanwhile', async () => {
+    await writeFrames(app, user.user.id, 4);
+    const first = await stream('/api/events');
+    const [hello] = await first.waitFor(1);
+    expect(hello.id).toBe('4');
+    first.close();
+    // Sent while the client was away.
+    await writeFrames(app, user.user.id, 2);
+    const again = await stream('/api/events', { ...user.auth, 'Last-Event-ID': hello.id! });
+    const frames = await again.waitFor(3);
+    expect(frames[0]).toEqual({ id: '4', data: { type: 'connected', at: expect.any(String) } });
+    expect(frames.slice(1).map((f) => f.id)).toEqual(['5', '6']);
+    // A user with no frame yet starts from 0, which names none.
+    const fresh = await createUser(app);
+    const [freshHello] = await (await stream('/api/events', fresh.auth)).waitFor(1);
+    expect(freshHello.id).toBe('0');
   });
 
   it('sends `: keepalive` comments while idle', async () => {

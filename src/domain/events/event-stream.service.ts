@@ -138,7 +138,7 @@ export class EventStreamService extends DomainService {
         stream = { feed, userId: a.userId, consumer, em };
       } else {
         const source = new CursorSource(this.hub, em, a.userId, start, detach);
-        stream = { feed: new FrameFeed(source, (wake) => this.hub.waitFor(a.userId, wake)), userId: a.userId, em };
+        stream = { feed: new FrameFeed(source, (wake) => this.hub.waitFor(a.userId, wake), start), userId: a.userId, em };
       }
     } catch (err) {
       detach();

@@ -4,6 +4,13 @@ import type { Frame } from './event-log';
 export interface HandshakeFrame {
   type: 'connected';
   at: string;
+  /**
+   * Not part of the frame's JSON: the cursor the stream starts from, written as the handshake's
+   * SSE id, so a client that drops before any frame arrives resumes from where it connected
+   * instead of from whatever is latest when it reconnects. Absent on a consumer's stream, whose
+   * offset the server keeps.
+   */
+  resumeFrom?: string;
 }
 
 export type StreamFrame = Frame | HandshakeFrame;
@@ -40,6 +47,8 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
     private readonly source: FrameSource,
     /** Registers a one-time wake for the next frame; returns its cancel. */
     private readonly waitForFrame: (wake: () => void) => () => void,
+    /** The cursor a resuming client names to continue from the handshake (none for a consumer). */
+    private readonly resumeFrom: string | null = null,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -68,7 +77,9 @@ export class FrameFeed implements AsyncIterableIterator<StreamFrame> {
     if (this.closed) return DONE;
     if (!this.greeted) {
       this.greeted = true;
-      return { value: { type: 'connected', at: new Date().toISOString() }, done: false };
+      const hello: HandshakeFrame = { type: 'connected', at: new Date().toISOString() };
+      if (this.resumeFrom !== null) hello.resumeFrom = this.resumeFrom;
+      return { value: hello, done: false };
     }
     if (this.handedOut) {
       const f = this.handedOut;

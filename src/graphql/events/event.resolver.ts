@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import type { StreamFrame } from '../../domain/events/frame-feed';
+import type { HandshakeFrame, StreamFrame } from '../../domain/events/frame-feed';
 import type { GraphQLContext } from '../context';
 import { EventFrameType, EventLogType } from './event.types';
 import { signedIn } from '../signed-in';
@@ -27,6 +27,11 @@ export class EventResolver {
     @Arg('after', () => String, { nullable: true, description: 'Resume after this eventId (Last-Event-ID)' }) _after: string | null,
     @Arg('consumer', () => String, { nullable: true, description: 'An agent id: that agent\'s offset, shared by its connections' }) _consumer: string | null,
   ): EventFrameType {
-    return { eventId: 'eventId' in frame ? frame.eventId : null, at: frame.at, type: frame.type, frame: frame as unknown as Record<string, unknown>, json: frame as unknown as Record<string, unknown> };
+    if (!('eventId' in frame)) {
+      // The handshake's JSON stays { type, at }; where the stream started travels as its id.
+      const { resumeFrom, ...hello } = frame as HandshakeFrame;
+      return { eventId: resumeFrom ?? null, at: hello.at, type: hello.type, frame: hello, json: hello };
+    }
+    return { eventId: frame.eventId, at: frame.at, type: frame.type, frame: frame as unknown as Record<string, unknown>, json: frame as unknown as Record<string, unknown> };
   }
 }

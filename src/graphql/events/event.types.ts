@@ -5,7 +5,7 @@ import { EventFramePayload } from './event-frame.types';
 /** One frame of the caller's stream; `frame` is the whole documented JSON. */
 @ObjectType('EventFrame')
 export class EventFrameType {
-  @Field(() => ID, { nullable: true, description: 'The SSE id; absent on the connected handshake' })
+  @Field(() => ID, { nullable: true, description: "The SSE id. On the connected handshake, the id the stream started after (resuming with it loses nothing sent since connecting); absent there on a consumer's stream" })
   eventId: string | null;
 
   @Field({ description: 'Server time' })

@@ -6,7 +6,11 @@ import { named, nullable, timestamp, uuid } from './schema-kit';
  * core-api.md, Events: the frames of GET /api/events and GET /api/events/log. The GraphQL
  * `EventFramePayload` union (src/graphql/events/event-frame.types.ts) has one member per frame.
  */
-export const ConnectedFrame = named('ConnectedFrame', z.object({ type: z.literal('connected'), at: timestamp() }), 'The handshake, first on every connection');
+export const ConnectedFrame = named(
+  'ConnectedFrame',
+  z.object({ type: z.literal('connected'), at: timestamp() }),
+  "The handshake, first on every connection. Its SSE id (not in the JSON) is the eventId the stream starts after: resuming with it as Last-Event-ID misses nothing sent since connecting, even when the connection dropped before any frame. A consumer's stream gives none (the server keeps its offset)",
+);
 
 const logged = { eventId: z.string().meta({ description: 'The SSE id; increases on every frame for a user' }), at: timestamp() };
 

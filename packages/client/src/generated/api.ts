@@ -2362,7 +2362,7 @@ export interface components {
         };
         /** @description One frame of the event stream (a client ignores a type it does not handle) */
         EventFrame: components["schemas"]["ConnectedFrame"] | components["schemas"]["LoggedFrame"];
-        /** @description The handshake, first on every connection */
+        /** @description The handshake, first on every connection. Its SSE id (not in the JSON) is the eventId the stream starts after: resuming with it as Last-Event-ID misses nothing sent since connecting, even when the connection dropped before any frame. A consumer's stream gives none (the server keeps its offset) */
         ConnectedFrame: {
             /** @constant */
             type: "connected";
