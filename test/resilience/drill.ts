@@ -137,7 +137,12 @@ export class ResumingReader {
         res.on('data', (chunk: string) => {
           const taken = takeSseBlocks(buffer + chunk);
           buffer = taken.rest;
-          for (const b of taken.blocks) if (b.id && b.data.length) this.frames.push({ id: b.id, data: JSON.parse(b.data.join('\n')) });
+          for (const b of taken.blocks) {
+            if (!b.id || !b.data.length) continue;
+            const data = JSON.parse(b.data.join('\n'));
+            // Each connection's handshake carries the id it resumes after, not a frame of its own.
+            if (data?.type !== 'connected') this.frames.push({ id: b.id, data });
+          }
         });
         res.on('error', () => resolve());
       });
