@@ -11,8 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './domain/auth/actor';
-import { badRequest, DomainError } from './domain/shared/errors';
-import { nestingDepth } from './domain/shared/validation';
+import { DomainError } from './domain/shared/errors';
 import { bearerFrom, type Credentials } from './domain/auth/authenticate';
 import { withRequestLogger } from './logger';
 import { requestLog } from './request-log';
@@ -22,7 +21,7 @@ import { formatError } from './graphql/errors';
 import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTRUSTED_OPERATION } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
-import { graphqlBodyParser, MAX_JSON_DEPTH, restBodyParsers } from './rest/body-parsers';
+import { graphqlBodyParser, restBodyParsers, tooDeep } from './rest/body-parsers';
 import { createRestRouter, restErrorHandler, sendError } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
@@ -239,10 +238,8 @@ export async function createAppServer(services: Services): Promise<AppServer> {
         // What the HTTP body reader refuses (src/rest/body-parsers.ts), refused here too: no
         // rule further in (nor JSON.stringify when the value is stored) walks variables nested
         // thousands deep.
-        if (nestingDepth(payload.variables) > MAX_JSON_DEPTH) {
-          const refusal = badRequest([{ path: '', message: `The variables nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }]);
-          return [new GraphQLError(refusal.error, { originalError: refusal })];
-        }
+        const refusal = tooDeep(payload.variables, 'The variables nest');
+        if (refusal) return [new GraphQLError(refusal.error, { originalError: refusal })];
       },
       onConnect: async (ctx) => {
         const creds = credentialsOfParams(ctx.connectionParams);

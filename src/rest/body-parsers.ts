@@ -34,11 +34,13 @@ function wellEncoded(_req: Request, _res: Response, buf: Buffer, encoding: strin
   }
 }
 
+/** The 400 for a value nested deeper than MAX_JSON_DEPTH (`subject`: "The body nests", "The variables nest"); null when it is not. */
+export function tooDeep(value: unknown, subject: string): DomainError | null {
+  return nestingDepth(value) > MAX_JSON_DEPTH ? badRequest([{ path: '', message: `${subject} objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }]) : null;
+}
+
 function shallowEnough(req: Request, _res: Response, next: NextFunction): void {
-  if (req.body !== undefined && nestingDepth(req.body) > MAX_JSON_DEPTH) {
-    return next(badRequest([{ path: '', message: `The body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels` }]));
-  }
-  next();
+  next((req.body !== undefined && tooDeep(req.body, 'The body nests')) || undefined);
 }
 
 const JSON_TYPES = ['application/json', '+json'];

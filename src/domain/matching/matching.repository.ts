@@ -1,6 +1,6 @@
 import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { prepared, preparedRows, type PreparedStatement } from '../../db/prepared';
+import { prepared, preparedRows } from '../../db/prepared';
 import { scopeOf } from '../access/access.repository';
 import type { IntentReading } from '../reading/intent-reader';
 import type { Facets } from './facets.rules';
@@ -61,7 +61,6 @@ export async function storedVectorsAfter(
   );
 }
 
-/** Marks these rows changed, so other instances' in-process indexes re-read their payload. */
 /** The stored index rows of these intents, as entities the caller changes and then saves. */
 export async function vectorRecordsOf(em: EntityManager, intentIds: readonly string[]): Promise<Map<string, IntentVector>> {
   return new Map((await em.find(IntentVector, { intentId: { $in: [...intentIds] } })).map((v) => [v.intentId, v]));
@@ -99,6 +98,7 @@ export async function saveVectorRecords(em: EntityManager): Promise<void> {
   await em.flush();
 }
 
+/** Marks these rows changed, so other instances' in-process indexes re-read their payload. */
 export async function touchVectors(em: EntityManager, intentIds: readonly string[]): Promise<void> {
   await em.getConnection().execute(`update intent_vectors set updated_at = now() where intent_id = any(?::uuid[])`, [uuidArray(intentIds)]);
 }
@@ -181,28 +181,26 @@ export interface QueryIntentRow {
   facets: Facets | null;
 }
 
+// Discover's two statements run on every call: prepared, each pooled connection parses and plans
+// them once (ADR 0106). Ownership is the access area's `intent.own` scope, whose text is fixed
+// (only its values change), so it is part of the prepared text.
+const QUERY_INTENT = prepared(
+  'matching_query_intent',
+  `select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
+          array(select inet.network_id from intent_networks inet
+                  join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
+                 where inet.intent_id = intents.id
+                 order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
+     from intents left join intent_vectors v on v.intent_id = intents.id
+    where intents.id = ? and (${scopeOf('intent.own', '').where})`,
+);
+
 /**
  * The user's intent with its visible networks and stored vector (null when it is not the
  * user's: the `intent.own` scope of the access area decides that, as everywhere).
  */
-// Discover's two statements run on every call: prepared, each pooled connection parses and plans
-// them once (ADR 0106). The ownership condition is the access area's `intent.own` scope, whose
-// text is fixed; only its values change.
-let queryIntentStatement: PreparedStatement | null = null;
-
 export async function queryIntent(em: EntityManager, userId: string, intentId: string): Promise<QueryIntentRow | null> {
-  const own = scopeOf('intent.own', userId);
-  queryIntentStatement ??= prepared(
-    'matching_query_intent',
-    `select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
-            array(select inet.network_id from intent_networks inet
-                    join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
-                   where inet.intent_id = intents.id
-                   order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
-       from intents left join intent_vectors v on v.intent_id = intents.id
-      where intents.id = ? and (${own.where})`,
-  );
-  const [row] = await preparedRows<QueryIntentRow>(em, queryIntentStatement, [userId, intentId, ...own.params]);
+  const [row] = await preparedRows<QueryIntentRow>(em, QUERY_INTENT, [userId, intentId, ...scopeOf('intent.own', userId).params]);
   return row ?? null;
 }
 

@@ -277,7 +277,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
       if (!explicit) clauseDefault.push(s);
     }
     // A list continues the line above it when that line is a heading ("What we need:") or a
-    // request ("Hiring: a sound designer" over "- FMOD", "- two shipped titles"): bullets with
+    // request ("Hiring a lighting technician" over "- grip and rigging"): bullets with
     // no cue of their own qualify what the line asked for. Under any other line they stand alone.
     if (!piece.bullet) headingRole = explicit && (piece.heading || role === 'seek') ? role : null;
   }

@@ -57,14 +57,14 @@ select intent_id, updated_at from intent_vectors where updated_at > ? and vector
 -- vectorsOf
 select intent_id, vector from intent_vectors where intent_id = any(?::uuid[]);
 
--- queryIntent
+-- QUERY_INTENT
 select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
   array(select inet.network_id from intent_networks inet
   join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
   where inet.intent_id = intents.id
   order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
   from intents left join intent_vectors v on v.intent_id = intents.id
-  where intents.id = ? and (${own.where});
+  where intents.id = ? and (${scopeOf('intent.own', '').where});
 
 -- CANDIDATE_ROWS
 select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
