@@ -17,6 +17,7 @@ interface Entry {
   userId: string;
   networkIds: string[];
   active: boolean;
+  textHash?: string;
 }
 
 /** Nonzero coordinates of one dimension across a partition's rows: which row, what value. */
@@ -223,7 +224,7 @@ export class LocalVectorIndex implements VectorIndex {
       }
       this.detach(item.id);
       const key = this.nextKey++;
-      const entry: Entry = { key, vector: item.vector, userId: item.userId, networkIds: [...new Set(item.networkIds)], active: item.active };
+      const entry: Entry = { key, vector: item.vector, userId: item.userId, networkIds: [...new Set(item.networkIds)], active: item.active, textHash: item.textHash };
       this.entries.set(item.id, entry);
       this.byKey.set(key, item.id);
       for (const n of entry.networkIds) {
@@ -260,7 +261,11 @@ export class LocalVectorIndex implements VectorIndex {
     return [...best.entries()]
       .map(([id, score]) => ({ id, score }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-      .slice(0, q.limit);
+      .slice(0, q.limit)
+      .map((h) => {
+        const textHash = this.entries.get(h.id)?.textHash;
+        return textHash === undefined ? h : { ...h, textHash };
+      });
   }
 
   /**

@@ -95,7 +95,7 @@ export class QdrantVectorIndex implements VectorIndex {
     return items.map((i) => ({
       id: i.id,
       vector: Array.from(i.vector),
-      payload: { userId: i.userId, networkIds: i.networkIds, active: i.active },
+      payload: { userId: i.userId, networkIds: i.networkIds, active: i.active, ...(i.textHash ? { textHash: i.textHash } : {}) },
     }));
   }
 
@@ -115,7 +115,7 @@ export class QdrantVectorIndex implements VectorIndex {
     const hits = await this.client.search(this.alias, {
       vector: Array.from(q.vector),
       limit: q.limit,
-      with_payload: false,
+      with_payload: ['textHash'],
       filter: {
         must: [
           { key: 'networkIds', match: { any: q.networkIds } },
@@ -124,7 +124,10 @@ export class QdrantVectorIndex implements VectorIndex {
         ...(q.excludeUserId ? { must_not: [{ key: 'userId', match: { value: q.excludeUserId } }] } : {}),
       },
     });
-    return hits.map((h) => ({ id: String(h.id), score: h.score }));
+    return hits.map((h) => {
+      const textHash = h.payload?.textHash;
+      return typeof textHash === 'string' ? { id: String(h.id), score: h.score, textHash } : { id: String(h.id), score: h.score };
+    });
   }
 
   async idsInNetwork(networkId: string): Promise<string[]> {

@@ -6,6 +6,11 @@ export interface IndexedIntent {
   networkIds: string[];
   /** Active and not archived. */
   active: boolean;
+  /**
+   * The hash of the text the entry was made from (`intent_vectors.text_hash`), handed back with
+   * each hit so discover can rank by readings it keeps before it reads any row (ADR 0118).
+   */
+  textHash?: string;
 }
 
 export interface IndexQuery {
@@ -21,6 +26,8 @@ export interface IndexHit {
   id: string;
   /** Inner product of the query vector and the intent's vector. */
   score: number;
+  /** The entry's text hash, when it was indexed with one. */
+  textHash?: string;
 }
 
 /**

@@ -45,6 +45,12 @@ function holds(payload: Record<string, unknown>, c: Condition): boolean {
   return values.includes(c.match.value);
 }
 
+/** Qdrant's `with_payload`: true for all of it, or the list of keys to return. */
+function selectPayload(payload: Record<string, unknown>, selector: true | string[]): Record<string, unknown> {
+  if (selector === true) return payload;
+  return Object.fromEntries(selector.filter((k) => k in payload).map((k) => [k, payload[k]]));
+}
+
 function passes(payload: Record<string, unknown>, f: Filter | undefined): boolean {
   if (!f) return true;
   return (f.must ?? []).every((c) => holds(payload, c)) && !(f.must_not ?? []).some((c) => holds(payload, c));
@@ -169,9 +175,10 @@ export async function startFakeQdrant(): Promise<FakeQdrant> {
       case 'POST /points/search': {
         const hits = [...col.points.entries()]
           .filter(([, p]) => passes(p.payload, body.filter))
-          .map(([id, p]) => ({ id, version: 0, score: p.vector.reduce((s: number, x: number, i: number) => s + x * body.vector[i], 0) }))
+          .map(([id, p]) => ({ id, version: 0, score: p.vector.reduce((s: number, x: number, i: number) => s + x * body.vector[i], 0), payload: p.payload }))
           .sort((a, b) => b.score - a.score)
-          .slice(0, body.limit ?? 10);
+          .slice(0, body.limit ?? 10)
+          .map(({ payload, ...hit }) => (body.with_payload ? { ...hit, payload: selectPayload(payload, body.with_payload) } : hit));
         return send(200, hits);
       }
       case 'POST /points/count':

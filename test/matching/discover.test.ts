@@ -5,6 +5,10 @@ import { NetworkMember } from '../../src/entities/network-member.entity';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createApiKey, createUser, type TestUser } from '../helpers/factories';
 import { createIntent, createNetwork } from './factories';
+import { extractFacets } from '../../src/domain/matching/facets.rules';
+import { IntentIndexer } from '../../src/domain/matching/intent-indexer.service';
+import { MatchingService } from '../../src/domain/matching/matching.service';
+import { createLogger } from '../../src/logger';
 
 const FOUNDER = 'Raising a seed round for our savings app for freelancers in Poland, 10k users. Looking for seed investors who know CEE fintech.';
 const INVESTOR = 'Angel investor backing CEE fintech founders at seed, €25-50k tickets, quick decisions.';
@@ -178,14 +182,23 @@ describe('POST /api/intents/:id/discover', () => {
       statements.push(String(args[0]));
       return execute(...args);
     }) as typeof execute);
-    const ask = () => app.withEm(() => app.services.matching.discover({ userId: founder.user.id, credential: 'session' }, query.id, { query: '', limit: 10 }));
+    const { matching, orm } = app.services;
+    // Another instance's matcher over the same index, which has kept no reading yet.
+    const { embedder, index } = matching.indexer;
+    const core = { config: app.runtime.config, logger: createLogger('silent'), orm };
+    const fresh = new MatchingService(core, new IntentIndexer(core, embedder, index, app.services.jobs), app.services.jobs);
+    const ask = (m: MatchingService) => app.withEm(() => m.discover({ userId: founder.user.id, credential: 'session' }, query.id, { query: '', limit: 10 }));
     try {
-      const first = await ask();
+      const kept = await ask(matching);
+      expect(statements).toHaveLength(2);
+      expect(kept.map((c) => c.intentId)).toContain(angel.id);
+      statements.length = 0;
+      // Not kept: one statement reads every candidate's reading and visibility.
+      expect(await ask(fresh)).toEqual(kept);
       expect(statements).toHaveLength(2);
       statements.length = 0;
-      expect(await ask()).toEqual(first);
+      expect(await ask(fresh)).toEqual(kept);
       expect(statements).toHaveLength(2);
-      expect(first.map((c) => c.intentId)).toContain(angel.id);
     } finally {
       spy.mockRestore();
     }
@@ -204,6 +217,62 @@ describe('POST /api/intents/:id/discover', () => {
     await app.withEm((em: EntityManager) => em.nativeUpdate(Intent, { id: theirs.id }, { payload: changed }));
     await app.services.matching.indexIntents([theirs.id]);
     expect(await ids()).not.toContain(theirs.id);
+  });
+
+  it('ranks by the stored text when it changed behind the index (an edit another instance made, not yet followed)', async () => {
+    const seller = await createUser(app, { name: 'Seller Two' });
+    await app.withEm(async (em: EntityManager) => {
+      em.create(NetworkMember, { networkId, userId: seller.user.id, role: 'member', joinedAt: new Date() });
+      await em.flush();
+    });
+    const theirs = await createIntent(app, seller.user.id, 'Angel investor for seed-stage fintech founders in CEE, small tickets, fast answers.', [networkId]);
+    const ids = async () => (await discover(query.id, { query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+    // Its reading is kept now, by the hash the index hands back with it.
+    expect(await ids()).toContain(theirs.id);
+    const changed = 'Selling a cargo bike with a child seat, pickup only.';
+    await app.withEm((em: EntityManager) =>
+      em.getConnection().execute(`update intent_vectors set text_hash = ?, facets = ? where intent_id = ?`, [
+        app.services.matching.indexer.textHash(changed),
+        JSON.stringify(extractFacets(changed)),
+        theirs.id,
+      ]),
+    );
+    await app.withEm((em: EntityManager) => em.nativeUpdate(Intent, { id: theirs.id }, { payload: changed }));
+    expect(await ids()).not.toContain(theirs.id);
+  });
+
+  it('passes over the best-ranked candidates that are no longer visible or gone, in the statements it always takes', async () => {
+    const [seeker, ...backers] = await Promise.all(['Sana', 'Ben', 'Cleo', 'Dora'].map((name) => createUser(app, { name })));
+    const net = await createNetwork(app, [seeker.user.id, ...backers.map((b) => b.user.id)]);
+    const mine = await createIntent(app, seeker.user.id, FOUNDER, [net.id]);
+    const theirs = await Promise.all(
+      [INVESTOR, 'Angel investor for seed fintech founders in CEE, quick answers.', 'Seed investor in CEE fintech, tickets up to €50k.'].map((text, k) =>
+        createIntent(app, backers[k].user.id, text, [net.id]),
+      ),
+    );
+    const ask = async () => (await discover(mine.id, { query: '' }, seeker).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+    const before: string[] = await ask();
+    expect(before.sort()).toEqual(theirs.map((t) => t.id).sort());
+    // Archived and deleted behind the index's back: the index still offers both.
+    const [archived, deleted] = before;
+    await app.withEm(async (em: EntityManager) => {
+      await em.nativeUpdate(Intent, { id: archived }, { archivedAt: new Date() });
+      await em.getConnection().execute(`delete from intents where id = ?`, [deleted]);
+    });
+    const conn = app.services.orm.em.getConnection();
+    const statements: string[] = [];
+    const execute = conn.execute.bind(conn);
+    const spy = jest.spyOn(conn, 'execute').mockImplementation(((...args: Parameters<typeof execute>) => {
+      statements.push(String(args[0]));
+      return execute(...args);
+    }) as typeof execute);
+    try {
+      const after = await app.withEm(() => app.services.matching.discover({ userId: seeker.user.id, credential: 'session' }, mine.id, { query: '', limit: 10 }));
+      expect(after.map((c) => c.intentId)).toEqual(before.filter((id) => id !== archived && id !== deleted));
+      expect(statements).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('reports the vector index in readiness', async () => {

@@ -22,7 +22,7 @@ describe('the service with QDRANT_URL (a local Qdrant-protocol server)', () => {
     const need = await createIntent(app, a.user.id, 'Need a dog sitter to board my two dogs over Thanksgiving in South Austin.', [net.id]);
     const offer = await createIntent(app, b.user.id, 'Dog sitter in South Austin with a fenced yard, boarding and house-sitting.', [net.id]);
     const point = qdrant.collection('intents_test')!.points.get(offer.id)!;
-    expect(point.payload).toEqual({ userId: b.user.id, networkIds: [net.id], active: true });
+    expect(point.payload).toEqual({ userId: b.user.id, networkIds: [net.id], active: true, textHash: app.services.matching.indexer.textHash(offer.payload) });
     const res = await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: '' }).expect(200);
     expect(res.body.counterparties.map((c: { intentId: string }) => c.intentId)).toEqual([offer.id]);
     expect(qdrant.requests.some((r) => r.path === '/collections/intents_test/points/search')).toBe(true);

@@ -78,6 +78,22 @@ export function vectorIndexContract(
       expect(await index.size()).toBe(4);
     });
 
+    it('hands back the text hash an entry was indexed with, and none for one indexed without', async () => {
+      const [n4, eve] = [partition(), randomUUID()];
+      const [hashed, plain] = [randomUUID(), randomUUID()];
+      await index.upsert([
+        { id: hashed, vector: vec(1, 0), userId: eve, networkIds: [n4], active: true, textHash: 'f'.repeat(64) },
+        { id: plain, vector: vec(0.5, 0.5), userId: eve, networkIds: [n4], active: true },
+      ]);
+      expect(await index.search({ vector: vec(1, 0), networkIds: [n4], limit: 10 })).toEqual([
+        { id: hashed, score: expect.any(Number), textHash: 'f'.repeat(64) },
+        { id: plain, score: expect.any(Number) },
+      ]);
+      await index.upsert([{ id: hashed, vector: vec(1, 0), userId: eve, networkIds: [n4], active: true, textHash: 'e'.repeat(64) }]);
+      expect((await index.search({ vector: vec(1, 0), networkIds: [n4], limit: 1 }))[0].textHash).toBe('e'.repeat(64));
+      await index.remove([hashed, plain]);
+    });
+
     it('removes intents, and clears', async () => {
       await index.remove([ids.d, randomUUID()]);
       expect((await index.search({ vector: vec(1, 0), networkIds: [n1], limit: 10 })).map((h) => h.id)).toEqual([ids.b]);

@@ -35,11 +35,25 @@ import {
   type IntentRow,
 } from './matching.repository';
 import { PeriodicTask } from '../../jobs/periodic-task';
+import { ReadingsByHash } from './readings-by-hash';
+import type { IntentReading } from '../reading/intent-reader';
 import { databaseNow, SYNC_LOOKBACK_SECONDS } from '../shared/shared.repository';
+
+/**
+ * Readings kept per instance (ReadingsByHash). A reading takes about 1.1 KB of heap, 1.4 KB with
+ * its keys, so this bound holds every text of a 100k-intent population in about 140 MB and never
+ * more than about 210 MB (bench/README.md, "Matching").
+ */
+const KEPT_READINGS = 150_000;
 
 export const EMBED_JOB = 'matching.embed';
 export const SWEEP_JOB = 'matching.sweep';
 const BATCH = 500;
+
+/** The reading of stored facets, when they were made by the current version (else none is kept). */
+function currentReading(facets: Facets | null | undefined): IntentReading | null {
+  return facets?.v === FACETS_VERSION ? facets.reading : null;
+}
 
 /**
  * Keeps every intent's facets, vector and index entry in step with Postgres. The row in
@@ -50,6 +64,12 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
   private background: Promise<void> = Promise.resolve();
   private readonly syncTask = new PeriodicTask('matching index sync', () => this.sync(), this.logger);
   private watermark: Date | null = null;
+  /**
+   * The reading of every text this instance indexed or loaded, by text hash: discover ranks a
+   * shortlist by these before it reads any row (ADR 0118). Filled wherever an entry goes into
+   * the index with its facets at hand; discover adds what it reads.
+   */
+  readonly readings = new ReadingsByHash(KEPT_READINGS);
 
   constructor(
     core: CoreDeps,
@@ -70,13 +90,15 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
     return createHash('sha256').update(`${this.embedder.id}\n${FACETS_VERSION}\n${text}`).digest('hex');
   }
 
-  private entry(row: IntentRow, vector: Float32Array): IndexedIntent {
+  private entry(row: IntentRow, vector: Float32Array, textHash: string | null, reading?: IntentReading | null): IndexedIntent {
+    if (textHash && reading) this.readings.remember(row.id, textHash, reading);
     return {
       id: row.id,
       vector,
       userId: row.user_id,
       networkIds: row.network_ids,
       active: row.status === 'active' && !row.archived_at,
+      ...(textHash ? { textHash } : {}),
     };
   }
 
@@ -111,7 +133,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
         const hash = this.textHash(row.payload);
         let record = stored.get(row.id);
         if (!rebuild?.force && record && record.textHash === hash && record.state === 'ready' && record.vector) {
-          fresh.push(this.entry(row, fromBuffer(record.vector)));
+          fresh.push(this.entry(row, fromBuffer(record.vector), hash, currentReading(record.facets)));
           continue;
         }
         const facets = record?.textHash === hash ? record.facets : extractFacets(row.payload);
@@ -130,14 +152,15 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
           const vectors = await this.embedder.embed(toEmbed.map((t) => ({ text: t.row.payload, facets: t.facets })));
           toEmbed.forEach((t, k) => {
             Object.assign(t.record, { embedder: this.embedder.id, vector: toBuffer(vectors[k]), facets: t.facets, textHash: t.hash, state: 'ready', attempts: 0, lastError: null, updatedAt: new Date() });
-            fresh.push(this.entry(t.row, vectors[k]));
+            fresh.push(this.entry(t.row, vectors[k], t.hash, t.facets.reading));
           });
         } catch (err) {
           this.logger.warn({ err, intents: toEmbed.length }, 'embedding failed; intents kept for retry');
           for (const t of toEmbed) {
             // The old vector stays searchable until the new one exists; the row says it is stale.
             Object.assign(t.record, { facets: t.facets, textHash: t.hash, state: 'pending', attempts: t.record.attempts + 1, lastError: cutText(String((err as Error).message), 500), updatedAt: new Date() });
-            if (t.record.vector && t.record.embedder === this.embedder.id) fresh.push(this.entry(t.row, fromBuffer(t.record.vector)));
+            // Its hash is the new text's: the stored facets (what discover ranks by) are the new text's.
+            if (t.record.vector && t.record.embedder === this.embedder.id) fresh.push(this.entry(t.row, fromBuffer(t.record.vector), t.hash, t.facets.reading));
             pending.push(t.row.id);
           }
         }
@@ -180,7 +203,10 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
           lastError,
         }),
       publish: async ({ id, userId, networkIds }) => {
-        if (vector) await this.index.upsert([{ id, vector, userId, networkIds, active: true }]);
+        if (vector) {
+          this.readings.remember(id, textHash, facets.reading);
+          await this.index.upsert([{ id, vector, userId, networkIds, active: true, textHash }]);
+        }
         else await this.jobs.send(EMBED_JOB, { intentIds: [id] }, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
       },
     };
@@ -224,7 +250,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
         for (;;) {
           const rows = await storedVectorsAfter(em, this.embedder.id, after, BATCH * 4);
           if (!rows.length) break;
-          await this.index.upsert(rows.map((r) => this.entry(r, fromBuffer(r.vector))));
+          await this.index.upsert(rows.map((r) => this.entry(r, fromBuffer(r.vector), r.text_hash, r.facets_v === FACETS_VERSION ? r.reading : null)));
           after = rows[rows.length - 1].id;
         }
       });
@@ -291,8 +317,15 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
       const ids = rows.map((r) => r.intent_id);
       const current = await intentRows(em, ids);
       const vectors = await vectorsOf(em, ids);
-      const byId = new Map(vectors.map((v) => [v.intent_id, v.vector]));
-      await this.index.upsert(current.filter((r) => byId.get(r.id)).map((r) => this.entry(r, fromBuffer(byId.get(r.id)!))));
+      const byId = new Map(vectors.map((v) => [v.intent_id, v]));
+      await this.index.upsert(
+        current
+          .filter((r) => byId.get(r.id))
+          .map((r) => {
+            const v = byId.get(r.id)!;
+            return this.entry(r, fromBuffer(v.vector), v.text_hash, v.facets_v === FACETS_VERSION ? v.reading : null);
+          }),
+      );
       // Raw rows carry timestamps as text.
       const latest = new Date(rows[rows.length - 1].updated_at);
       if (latest > this.watermark) this.watermark = latest;

@@ -39,22 +39,29 @@ export async function intentRows(em: EntityManager, ids: readonly string[]): Pro
   );
 }
 
+/** A stored vector's text hash and reading, with the facets version the reading was made by. */
+export interface StoredReading {
+  text_hash: string | null;
+  facets_v: number | null;
+  reading: IntentReading | null;
+}
+
 /** Stored vectors of one embedder after `after` (by intent id), with their index payload. */
 export async function storedVectorsAfter(
   em: EntityManager,
   embedderId: string,
   after: string,
   limit: number,
-): Promise<Array<IntentRow & { vector: Buffer }>> {
-  return em.getConnection().execute<Array<IntentRow & { vector: Buffer }>>(
-    `select i.id, i.user_id, i.status, i.archived_at, v.vector,
+): Promise<Array<IntentRow & StoredReading & { vector: Buffer }>> {
+  return em.getConnection().execute<Array<IntentRow & StoredReading & { vector: Buffer }>>(
+    `select i.id, i.user_id, i.status, i.archived_at, v.vector, v.text_hash, (v.facets->>'v')::int as facets_v, v.facets->'reading' as reading,
             coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
        from intent_vectors v
        join intents i on i.id = v.intent_id
        left join intent_networks inet on inet.intent_id = i.id
        left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
       where v.vector is not null and v.embedder = ? and i.id > ?
-      group by i.id, v.vector
+      group by i.id, v.intent_id
       order by i.id
       limit ?`,
     [embedderId, after, limit],
@@ -157,10 +164,11 @@ export async function vectorsTouchedSince(em: EntityManager, since: Date, embedd
   );
 }
 
-export async function vectorsOf(em: EntityManager, intentIds: readonly string[]): Promise<Array<{ intent_id: string; vector: Buffer }>> {
-  return em.getConnection().execute<Array<{ intent_id: string; vector: Buffer }>>(`select intent_id, vector from intent_vectors where intent_id = any(?::uuid[])`, [
-    uuidArray(intentIds),
-  ]);
+export async function vectorsOf(em: EntityManager, intentIds: readonly string[]): Promise<Array<StoredReading & { intent_id: string; vector: Buffer }>> {
+  return em.getConnection().execute<Array<StoredReading & { intent_id: string; vector: Buffer }>>(
+    `select intent_id, vector, text_hash, (facets->>'v')::int as facets_v, facets->'reading' as reading from intent_vectors where intent_id = any(?::uuid[])`,
+    [uuidArray(intentIds)],
+  );
 }
 
 /** What discover needs of the query intent, in one statement. */
@@ -210,31 +218,37 @@ export interface CandidateRow {
   payload: string;
   summary: string;
   name: string;
-  network_id: string;
   text_hash: string | null;
   /** The facets version the stored reading was made by (null: none stored, or the hash was named as known). */
   facets_v: number | null;
   /** The stored reading; null when the caller already holds the one of this text (its hash was passed as known). */
   reading: IntentReading | null;
+  /** Active, someone else's, shared by a member in one of the networks (and after `since`): may be shown. */
+  visible: boolean;
+  /** The first of the query's networks it is shared in by a member (null: none, so not visible). */
+  network_id: string | null;
 }
 
 /**
- * The shortlisted intents the user may be introduced to: active, someone else's, shared (by a
- * member) in one of `networkIds`, each with the first of those networks it shares; with `since`,
- * only intents created or shared after it. Of the stored facets only the reading travels, and
+ * Shortlisted intents, each with whether the user may be introduced to it (active, someone
+ * else's, shared by a member in one of `networkIds`; with `since`, created or shared after it)
+ * and the first of those networks it shares. Of the stored facets only the reading travels, and
  * only for texts whose hash is not in `knownHashes` (the caller keeps readings by text hash).
  */
 const CANDIDATE_ROWS = prepared(
   'matching_candidate_rows',
   // A known hash names a reading the caller holds, read by the current facets version (it keeps
   // no other): neither the reading nor the version is taken out of the stored facets for it.
+  // Every asked intent comes back, with whether the user may see it: discover ranks by the
+  // readings of the whole shortlist and shows only the visible (ADR 0118).
   `select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
           v.text_hash, case when known.hash is null then (v.facets->>'v')::int end as facets_v,
-          case when known.hash is null then v.facets->'reading' end as reading
+          case when known.hash is null then v.facets->'reading' end as reading,
+          (best.network_id is not null and i.status = 'active' and i.archived_at is null and i.user_id <> ?) as visible
      from intents i
      left join intent_vectors v on v.intent_id = i.id
      left join lateral (select v.text_hash as hash where v.text_hash = any(?::text[])) known on true
-     join lateral (
+     left join lateral (
        select inet.network_id
          from intent_networks inet
          join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
@@ -243,7 +257,7 @@ const CANDIDATE_ROWS = prepared(
           and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
         order by array_position(?::uuid[], inet.network_id)
         limit 1) best on true
-    where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?`,
+    where i.id = any(?::uuid[])`,
 );
 
 export async function candidateRows(
@@ -251,7 +265,7 @@ export async function candidateRows(
   q: { networkIds: readonly string[]; since: string | null; intentIds: readonly string[]; userId: string; knownHashes: readonly string[] },
 ): Promise<CandidateRow[]> {
   const ordered = uuidArray(q.networkIds);
-  return preparedRows<CandidateRow>(em, CANDIDATE_ROWS, [`{${q.knownHashes.join(',')}}`, ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds), q.userId]);
+  return preparedRows<CandidateRow>(em, CANDIDATE_ROWS, [q.userId, `{${q.knownHashes.join(',')}}`, ordered, q.since, q.since, q.since, ordered, uuidArray(q.intentIds)]);
 }
 
 /** Without an index answer: the newest active intents of others shared in these networks. */

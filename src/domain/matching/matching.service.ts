@@ -16,7 +16,8 @@ import { rankCandidates } from './local-ranker';
 import { DEFAULT_PARAMS } from './pair-score';
 import { idfFrom } from './term-stats';
 import { candidateRows, newestInNetworks, queryIntent, type CandidateRow, type QueryIntentRow } from './matching.repository';
-import { ReadingsByHash } from './readings-by-hash';
+import type { IndexHit } from '../../vector/vector-index';
+import type { ReadingsByHash } from './readings-by-hash';
 
 export interface Counterparty {
   intentId: string;
@@ -30,12 +31,6 @@ export interface Counterparty {
 /** The index narrows to this many candidates before the ranker reads them. */
 const SHORTLIST = 300;
 
-/**
- * Candidates' readings kept per instance (ReadingsByHash). A reading takes about 1.1 KB of heap,
- * 1.4 KB with its keys, so this bound holds every text of a 100k-intent population in about
- * 140 MB and never more than about 210 MB (bench/README.md, "Matching").
- */
-const KEPT_READINGS = 150_000;
 
 /**
  * The reading discover ranks by when a query text is given: words no cue introduces are what the
@@ -63,6 +58,17 @@ export function combineReadings(query: IntentReading, intent: IntentReading): In
   };
 }
 
+/** Whether the best `need` visible candidates are known: none ranked above them is unread. */
+function settled(ranked: Array<{ id: string }>, rows: Map<string, CandidateRow>, need: number): boolean {
+  let visible = 0;
+  for (const r of ranked) {
+    const row = rows.get(r.id);
+    if (!row) return false;
+    if (row.visible && ++visible >= need) return true;
+  }
+  return true;
+}
+
 /** Discover: ranks counterparties for one of the caller's intents. Reads only. */
 export class MatchingService extends DomainService {
   constructor(
@@ -75,7 +81,10 @@ export class MatchingService extends DomainService {
     super(core);
   }
 
-  private readonly readings = new ReadingsByHash(KEPT_READINGS);
+  /** Candidates' readings kept in this instance (the indexer fills them as it indexes). */
+  private get readings(): ReadingsByHash {
+    return this.indexer.readings;
+  }
 
   /** For the intents area: call after intents were created or changed (the hook does the same). */
   indexIntents(intentIds: string[]): Promise<string[]> {
@@ -116,15 +125,11 @@ export class MatchingService extends DomainService {
 
     const shortlist = await this.shortlist(intent.id, a.userId, networks, facets, sameText ? null : queryText, intent);
     if (!shortlist.length) return [];
-    const shortIds = shortlist.map((s) => s.id);
-    const known = this.readings.known(shortIds);
-    const rows = await candidateRows(em, { networkIds: networks, since: input.since ?? null, intentIds: shortIds, userId: a.userId, knownHashes: [...known.keys()] });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const candidates = rows.map((r) => ({ id: r.id, reading: this.candidateReading(r, known) }));
-    // Word rarity among the intents compared (the query and its visible shortlist).
-    const idf = idfFrom([reading, ...candidates.map((c) => c.reading)]);
-    const ranked = rankCandidates(reading, candidates, idf, DEFAULT_PARAMS, { limit: Math.max(input.limit, JUDGED), minScore: this.config.MATCH_MIN_SCORE });
-    return (await this.judged(queryText || intent.payload, ranked, byId))
+    const need = Math.max(input.limit, JUDGED);
+    const scope = { networkIds: networks, since: input.since ?? null, userId: a.userId };
+    const shown = await this.rankVisible(reading, shortlist, need, scope);
+    const byId = new Map(shown.map((s) => [s.row.id, s.row]));
+    return (await this.judged(queryText || intent.payload, shown, byId))
       .slice(0, input.limit)
       .map(({ id, score }) => ({ row: byId.get(id)!, score }))
       .map(({ row, score }) => ({
@@ -132,21 +137,93 @@ export class MatchingService extends DomainService {
         userId: row.user_id,
         name: row.name,
         statement: row.summary.trim() || row.payload,
-        networkId: row.network_id,
+        networkId: row.network_id!,
         score: Math.round(score * 10_000) / 10_000,
       }));
   }
 
   /**
-   * A candidate's reading: the one kept for its text hash, else the stored one (kept from now
-   * on), else, with no current stored facets, read from the text.
+   * The best `need` visible candidates of the shortlist, best first (ADR 0118). Every candidate
+   * is ranked by its reading, with word rarity counted over the query and the whole shortlist;
+   * only the best-ranked are then checked for visibility, in rank order. When the instance keeps
+   * the reading of every shortlisted text (by the hash the index hands back), ranking needs no
+   * statement and the check reads twice `need` rows; otherwise one statement reads every
+   * candidate's row with its reading and whether it is visible.
    */
-  private candidateReading(row: CandidateRow, known: Map<string, IntentReading>): IntentReading {
+  private async rankVisible(
+    reading: IntentReading,
+    shortlist: IndexHit[],
+    need: number,
+    scope: { networkIds: string[]; since: string | null; userId: string },
+  ): Promise<Array<{ id: string; score: number; row: CandidateRow }>> {
+    const em = this.em;
+    const minScore = this.config.MATCH_MIN_SCORE;
+    const hashes = new Map<string, string>();
+    const kept = new Map<string, IntentReading>();
+    for (const hit of shortlist) {
+      const hash = hit.textHash ?? this.readings.hashOf(hit.id);
+      const r = hash === undefined ? undefined : this.readings.byHash(hash);
+      if (hash === undefined || !r) continue;
+      hashes.set(hit.id, hash);
+      kept.set(hit.id, r);
+    }
+    const rows = new Map<string, CandidateRow>();
+    const readings = new Map(kept);
+    /** Reads these candidates' rows; true when the ranking must be made again (a kept reading was of a text changed since, or an intent is gone). */
+    const read = async (ids: string[]): Promise<boolean> => {
+      const known = [...new Set(ids.map((id) => hashes.get(id)).filter((h): h is string => h !== undefined))];
+      let changed = false;
+      for (const row of await candidateRows(em, { ...scope, intentIds: ids, knownHashes: known })) {
+        rows.set(row.id, row);
+        if (readings.has(row.id) && row.text_hash === hashes.get(row.id)) continue;
+        // A text changed since the index was told carries its new reading: it is ranked by that.
+        changed ||= readings.has(row.id);
+        readings.set(row.id, this.candidateReading(row));
+      }
+      for (const id of ids) {
+        if (rows.has(id) || !readings.has(id)) continue;
+        // Deleted since the index was told.
+        readings.delete(id);
+        changed = true;
+      }
+      return changed;
+    };
+    if (kept.size < shortlist.length) await read(shortlist.map((h) => h.id));
+    const rank = () => {
+      const idf = idfFrom([reading, ...readings.values()]);
+      return rankCandidates(reading, [...readings].map(([id, r]) => ({ id, reading: r })), idf, DEFAULT_PARAMS, { limit: Infinity, minScore });
+    };
+    let ranked = rank();
+    // Rows are read in rank order until the best `need` visible ones are known: twice `need`
+    // first, then (rarely: many not visible, `since`, a changed text) everything left.
+    for (let batch = need * 2; !settled(ranked, rows, need); batch = ranked.length) {
+      if (await read(ranked.filter((r) => !rows.has(r.id)).slice(0, batch).map((r) => r.id))) ranked = rank();
+    }
+    return this.visibleOf(ranked, rows).slice(0, need);
+  }
+
+  private visibleOf(ranked: Array<{ id: string; score: number }>, rows: Map<string, CandidateRow>) {
+    const out: Array<{ id: string; score: number; row: CandidateRow }> = [];
+    for (const r of ranked) {
+      const row = rows.get(r.id);
+      if (row?.visible) out.push({ id: r.id, score: r.score, row });
+    }
+    return out;
+  }
+
+  /**
+   * A candidate's reading: the one kept for its text hash (named as known, so the row carries
+   * none), else the stored one (kept from now on), else, with no current stored facets, read
+   * from the text.
+   */
+  private candidateReading(row: CandidateRow): IntentReading {
     if (row.text_hash === null) return extractFacets(row.payload).reading;
-    const kept = known.get(row.text_hash);
-    if (kept) {
-      this.readings.remember(row.id, row.text_hash);
-      return kept;
+    if (!row.reading) {
+      const held = this.readings.byHash(row.text_hash);
+      if (held) {
+        this.readings.remember(row.id, row.text_hash);
+        return held;
+      }
     }
     if (row.facets_v !== FACETS_VERSION || !row.reading) return extractFacets(row.payload).reading;
     this.readings.remember(row.id, row.text_hash, row.reading);

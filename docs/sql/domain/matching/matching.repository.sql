@@ -10,14 +10,14 @@ select i.id, i.user_id, i.payload, i.status, i.archived_at,
   group by i.id;
 
 -- storedVectorsAfter
-select i.id, i.user_id, i.status, i.archived_at, v.vector,
+select i.id, i.user_id, i.status, i.archived_at, v.vector, v.text_hash, (v.facets->>'v')::int as facets_v, v.facets->'reading' as reading,
   coalesce(array_agg(inet.network_id) filter (where nm.user_id is not null), '{}') as network_ids
   from intent_vectors v
   join intents i on i.id = v.intent_id
   left join intent_networks inet on inet.intent_id = i.id
   left join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
   where v.vector is not null and v.embedder = ? and i.id > ?
-  group by i.id, v.vector
+  group by i.id, v.intent_id
   order by i.id
   limit ?;
 
@@ -55,7 +55,7 @@ select intent_id as id, updated_at as changed_at from intent_vectors where updat
 select intent_id, updated_at from intent_vectors where updated_at > ? and vector is not null and embedder = ? order by updated_at limit 5000;
 
 -- vectorsOf
-select intent_id, vector from intent_vectors where intent_id = any(?::uuid[]);
+select intent_id, vector, text_hash, (facets->>'v')::int as facets_v, facets->'reading' as reading from intent_vectors where intent_id = any(?::uuid[]);
 
 -- QUERY_INTENT
 select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
@@ -69,11 +69,12 @@ select intents.id, intents.payload, intents.status, intents.archived_at, v.vecto
 -- CANDIDATE_ROWS
 select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where u.id = i.user_id) as name, best.network_id,
   v.text_hash, case when known.hash is null then (v.facets->>'v')::int end as facets_v,
-  case when known.hash is null then v.facets->'reading' end as reading
+  case when known.hash is null then v.facets->'reading' end as reading,
+  (best.network_id is not null and i.status = 'active' and i.archived_at is null and i.user_id <> ?) as visible
   from intents i
   left join intent_vectors v on v.intent_id = i.id
   left join lateral (select v.text_hash as hash where v.text_hash = any(?::text[])) known on true
-  join lateral (
+  left join lateral (
   select inet.network_id
   from intent_networks inet
   join network_members nm on nm.network_id = inet.network_id and nm.user_id = i.user_id
@@ -82,7 +83,7 @@ select i.id, i.user_id, i.payload, i.summary, (select u.name from users u where 
   and (?::timestamptz is null or i.created_at > ?::timestamptz or inet.shared_at > ?::timestamptz)
   order by array_position(?::uuid[], inet.network_id)
   limit 1) best on true
-  where i.id = any(?::uuid[]) and i.status = 'active' and i.archived_at is null and i.user_id <> ?;
+  where i.id = any(?::uuid[]);
 
 -- newestInNetworks.rows
 select distinct i.id, i.created_at from intents i join intent_networks inet on inet.intent_id = i.id
