@@ -138,6 +138,41 @@ function dotsByPostings(q: Float32Array, rows: Rows): Float64Array {
 }
 
 /** Whether visiting the query's postings costs less than reading every row's vector. */
+/**
+ * The value a numeric sort of `values` would put at `k` (0-based), found by selection in place
+ * (Hoare's quickselect, median of three): linear on average, where sorting a partition's few
+ * thousand scores per query cost more than scoring them. Scores are finite numbers.
+ */
+export function nthSmallest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // Median of three as the pivot: sorted scores (common: rows added best first) stay linear.
+    const a = values[lo];
+    const b = values[mid];
+    const c = values[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k];
+  }
+  return values[k];
+}
+
 function postingsPay(q: Float32Array, rows: Rows): boolean {
   let visits = 0;
   for (let d = 0; d < q.length; d++) if (q[d] !== 0) visits += rows.postings[d]?.length ?? 0;
@@ -293,7 +328,7 @@ export class LocalVectorIndex implements VectorIndex {
     if (n <= q.limit) {
       for (let k = 0; k < n; k++) picked.push(k);
     } else {
-      const threshold = scores.slice(0, n).sort()[n - q.limit];
+      const threshold = nthSmallest(scores.slice(0, n), n - q.limit);
       let ties = q.limit;
       for (let k = 0; k < n; k++) if (scores[k] > threshold) ties -= 1;
       for (let k = 0; k < n; k++) {

@@ -1,4 +1,4 @@
-import { LocalVectorIndex } from '../../src/vector/local-index';
+import { LocalVectorIndex, nthSmallest } from '../../src/vector/local-index';
 import { QdrantVectorIndex } from '../../src/vector/qdrant-index';
 import { startFakeQdrant } from '../helpers/fake-qdrant';
 import { newStreamId } from '../../src/domain/shared/stream-id';
@@ -122,4 +122,27 @@ describe('local exact search', () => {
       }
     });
   }
+});
+
+describe('exact search threshold (nthSmallest)', () => {
+  it('finds the value a numeric sort puts at k, with ties, sorted runs and every k', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const shapes: Array<(n: number) => number[]> = [
+      (n) => Array.from({ length: n }, random),
+      (n) => Array.from({ length: n }, () => Math.floor(random() * 4) / 4),
+      (n) => Array.from({ length: n }, (_, i) => i / n),
+      (n) => Array.from({ length: n }, (_, i) => (n - i) / n),
+      (n) => Array.from({ length: n }, () => 0.5),
+    ];
+    for (const shape of shapes) {
+      for (const n of [1, 2, 3, 10, 97, 1000]) {
+        const values = shape(n);
+        const sorted = Float64Array.from(values).sort();
+        for (const k of new Set([0, 1, n >> 1, n - 2, n - 1].filter((x) => x >= 0 && x < n))) {
+          expect(nthSmallest(Float64Array.from(values), k)).toBe(sorted[k]);
+        }
+      }
+    }
+  });
 });

@@ -16,10 +16,14 @@ export class ReadingsByHash {
 
   constructor(private readonly max: number) {}
 
-  /** The reading kept for this text hash (used again: to the back of the eviction order). */
+  /**
+   * The reading kept for this text hash. Once the bound is reached a reading used again goes to
+   * the back of the eviction order; below it nothing is evicted, so the order is left alone (a
+   * discover touches 300 readings, and moving each costs more than ranking it).
+   */
   byHash(hash: string): IntentReading | undefined {
     const reading = this.readings.get(hash);
-    if (!reading) return undefined;
+    if (!reading || this.readings.size < this.max) return reading;
     this.readings.delete(hash);
     this.readings.set(hash, reading);
     return reading;

@@ -7,12 +7,24 @@ export interface TermCounts {
   df: Map<string, number>;
 }
 
+/** Each reading's distinct stems, made once: discover counts the same kept readings on every call. */
+const stemsOf = new WeakMap<IntentReading, string[]>();
+
+function distinctStems(r: IntentReading): string[] {
+  let stems = stemsOf.get(r);
+  if (!stems) {
+    stems = [...new Set([...Object.keys(r.seek), ...Object.keys(r.give)])];
+    stemsOf.set(r, stems);
+  }
+  return stems;
+}
+
 export function countTerms(readings: Iterable<IntentReading>): TermCounts {
   const df = new Map<string, number>();
   let docs = 0;
   for (const r of readings) {
     docs += 1;
-    for (const t of new Set([...Object.keys(r.seek), ...Object.keys(r.give)])) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of distinctStems(r)) df.set(t, (df.get(t) ?? 0) + 1);
   }
   return { docs, df };
 }
