@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
-import pinoPretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -38,6 +38,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const options = { level, redact: { paths: redact, censor: '[redacted]' }, base: { service: 'intro-match' } };
   const chosen = format ?? (!destination && process.stdout.isTTY ? 'pretty' : 'json');
   if (chosen === 'pretty') {
+    // Loaded for a terminal only: a JSON log (services, tests, containers) never needs it.
+    const pinoPretty = require('pino-pretty') as typeof PinoPretty;
     const stream = pinoPretty({
       destination: destination ?? 1,
       // Synchronous, so the last lines before an exit (a start-up failure, a shutdown) are not lost.

@@ -1,11 +1,32 @@
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
+import type { MikroORM as AnyOrm } from '@mikro-orm/core';
+import type * as MikroOrmMigrations from '@mikro-orm/migrations';
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger';
 import { entities } from '../entities';
-import { migrationsList } from './migrations';
+import type * as Migrations from './migrations';
+import { migrationNames } from './migrations/names';
+import { appliedMigrationNames } from './migrations.repository';
 import { ParameterisedDriver } from './parameterised-connection';
 
 export type Orm = MikroORM;
+
+/**
+ * MikroORM's migrator as an extension that loads on the first `orm.getMigrator()`:
+ * @mikro-orm/migrations (umzug and its command-line libraries, about 290 modules) and the
+ * migration classes load in a process that migrates, not in every process that opens a database
+ * already up to date. The migrator is the same one `extensions: [Migrator]` registers, with the
+ * same list.
+ */
+const lazyMigrator = {
+  register(orm: AnyOrm): void {
+    orm.config.registerExtension('@mikro-orm/migrator', () => {
+      const { Migrator } = require('@mikro-orm/migrations') as typeof MikroOrmMigrations;
+      const { migrationsList } = require('./migrations') as typeof Migrations;
+      orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList });
+      return new Migrator(orm.em as EntityManager);
+    });
+  },
+};
 
 export function ormOptions(databaseUrl: string, logger?: Logger): Options {
   return {
@@ -14,9 +35,8 @@ export function ormOptions(databaseUrl: string, logger?: Logger): Options {
     driver: ParameterisedDriver,
     entities,
     discovery: { warnWhenNoEntities: true, requireEntitiesArray: true },
-    extensions: [Migrator],
+    extensions: [lazyMigrator],
     migrations: {
-      migrationsList,
       snapshot: false,
       transactional: true,
       allOrNothing: true,
@@ -35,9 +55,14 @@ export function ormOptions(databaseUrl: string, logger?: Logger): Options {
   };
 }
 
-/** Connects, applies every pending migration, and returns the ORM. */
+/**
+ * Connects, applies every pending migration, and returns the ORM. The migrator runs only when a
+ * name of ./migrations/names.ts is not recorded as applied: on a database that is up to date its
+ * `up()` would find nothing to do, after loading everything it needs to find that out.
+ */
 export async function openOrm(databaseUrl: string, logger?: Logger): Promise<Orm> {
   const orm = await MikroORM.init(ormOptions(databaseUrl, logger));
-  await orm.getMigrator().up();
+  const applied = await appliedMigrationNames(orm.em.fork());
+  if (!applied || migrationNames.some((name) => !applied.has(name))) await orm.getMigrator().up();
   return orm;
 }

@@ -1,5 +1,5 @@
 import { RequestContext } from '@mikro-orm/core';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
 import { jobTablePresent, pendingJobCounts } from './job-queue.repository';
@@ -28,18 +28,28 @@ export interface JobDefinition<T extends object> {
  * instances. Areas register jobs before `start`.
  */
 export class JobQueue {
-  private readonly boss: PgBoss;
+  private queue: PgBoss | null = null;
   private readonly defs = new Map<string, JobDefinition<object>>();
   private started = false;
 
   constructor(
-    databaseUrl: string,
+    private readonly databaseUrl: string,
     private readonly orm: Orm,
     private readonly logger: Logger,
     private readonly enabled: boolean,
-  ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
-    this.boss.on('error', (err) => this.logger.error({ err }, 'job queue error'));
+  ) {}
+
+  /**
+   * pg-boss (and cron-parser with luxon under it) loads when the queue starts, not at import: a
+   * process with JOBS_ENABLED=false never starts it. Nothing reaches it before `start`.
+   */
+  private get boss(): PgBoss {
+    if (!this.queue) {
+      const PgBossClass = require('pg-boss') as typeof PgBoss;
+      this.queue = new PgBossClass({ connectionString: this.databaseUrl, schema: 'pgboss', max: 4 });
+      this.queue.on('error', (err) => this.logger.error({ err }, 'job queue error'));
+    }
+    return this.queue;
   }
 
   register<T extends object>(def: JobDefinition<T>): void {

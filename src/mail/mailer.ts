@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { currentLogger, type Logger } from '../logger';
 
 export interface MailMessage {
@@ -38,7 +39,8 @@ export class Mailer {
     private readonly logger: Logger,
     options: MailerOptions = {},
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // nodemailer (35 modules) loads only where SMTP_URL is set: without it, mail goes to the log.
+    this.transport = smtpUrl ? (require('nodemailer') as typeof Nodemailer).createTransport(smtpUrl) : null;
     this.printNotices = options.printNotices ?? true;
     this.out = options.out ?? ((line) => void process.stdout.write(`${line}\n`));
   }

@@ -1,6 +1,9 @@
-import { getDistDirectory, renderAltair } from 'altair-static';
-import express, { type Request, type Router } from 'express';
+import type * as AltairStatic from 'altair-static';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { Config } from '../config';
+
+// altair-static is one 520 KB bundle: it loads on the first request for the IDE, not at startup.
+const altair = (): typeof AltairStatic => require('altair-static') as typeof AltairStatic;
 
 /** Where the IDE's own files are served from (the altair-static package). */
 export const IDE_ASSETS_PATH = '/graphql/ide';
@@ -37,7 +40,7 @@ export function graphqlIdeRouter(config: Config): Router {
   const router = express.Router();
   router.get('/graphql', (req, res, next) => {
     if (!wantsIde(req)) return next();
-    const html = renderAltair({
+    const html = altair().renderAltair({
       baseURL: `${IDE_ASSETS_PATH}/`,
       endpointURL: '/graphql',
       subscriptionsEndpoint: socketUrl(req, config),
@@ -55,6 +58,10 @@ export function graphqlIdeRouter(config: Config): Router {
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(html);
   });
-  router.use(IDE_ASSETS_PATH, express.static(getDistDirectory(), { index: false, maxAge: '1d' }));
+  let assets: RequestHandler | null = null;
+  router.use(IDE_ASSETS_PATH, (req, res, next) => {
+    assets ??= express.static(altair().getDistDirectory(), { index: false, maxAge: '1d' });
+    assets(req, res, next);
+  });
   return router;
 }

@@ -1,11 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type * as RateLimiterFlexible from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
 import { deleteExpiredRateLimits, rateLimitStoreClient } from './rate-limit.repository';
 
 const WINDOW_SECONDS = 60;
+
+// Loaded with the first budget: a process with RATE_LIMIT_ENABLED=false (tests, a service behind
+// its own limiter) never counts, and never loads it.
+const limiters = (): typeof RateLimiterFlexible => require('rate-limiter-flexible') as typeof RateLimiterFlexible;
 
 /** Whether the document's chosen operation is a mutation (the first one when none is named). */
 export function isGraphQLMutation(body: unknown): boolean {
@@ -27,6 +32,7 @@ function isRead(req: Request): boolean {
 
 /** One budget, counted where RATE_LIMIT_STORE says. */
 function budget(config: Config, orm: Orm, keyPrefix: string, points: number): RateLimiterAbstract {
+  const { RateLimiterMemory, RateLimiterPostgres } = limiters();
   if (config.RATE_LIMIT_STORE === 'memory') return new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
   return new RateLimiterPostgres({
     storeClient: rateLimitStoreClient(orm.em),
@@ -49,12 +55,12 @@ function budget(config: Config, orm: Orm, keyPrefix: string, points: number): Ra
  * not take the API down.
  */
 export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
-  const reads = budget(config, orm, 'r', config.RATE_LIMIT_READS_PER_MINUTE);
-  const writes = budget(config, orm, 'w', config.RATE_LIMIT_WRITES_PER_MINUTE);
+  let budgets: { reads: RateLimiterAbstract; writes: RateLimiterAbstract } | null = null;
 
   return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (!config.RATE_LIMIT_ENABLED) return next();
-    const limiter = isRead(req) ? reads : writes;
+    budgets ??= { reads: budget(config, orm, 'r', config.RATE_LIMIT_READS_PER_MINUTE), writes: budget(config, orm, 'w', config.RATE_LIMIT_WRITES_PER_MINUTE) };
+    const limiter = isRead(req) ? budgets.reads : budgets.writes;
     const limit = limiter.points;
     const key = req.auth?.actor ? `u:${req.auth.actor.userId}` : `ip:${req.ip ?? 'unknown'}`;
     const setHeaders = (r: RateLimiterRes) => {
@@ -68,7 +74,7 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
       setHeaders(r);
       next();
     } catch (err) {
-      if (err instanceof RateLimiterRes) {
+      if (err instanceof limiters().RateLimiterRes) {
         const reset = setHeaders(err);
         res.setHeader('Retry-After', String(Math.max(1, reset)));
         res.status(429).json({ error: 'rate_limited', detail: `Too many requests; retry in ${Math.max(1, reset)} s` });

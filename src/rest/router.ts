@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import multer from 'multer';
+import type multerType from 'multer';
 import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
 import { errorBody, httpStatusOf } from '../domain/shared/error-table';
@@ -38,7 +38,19 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
   const fieldRoles = rootFieldRoles();
   const router = express.Router();
   router.use(apiDocsRouter(schema));
-  const uploads = multer({ storage: multer.memoryStorage(), limits: { fileSize: services.config.UPLOAD_MAX_BYTES, files: 1 } });
+  // multer loads on the first upload, not at startup: few requests carry a file.
+  let uploads: ReturnType<typeof multerType> | null = null;
+  const uploadParser = (field: string): express.RequestHandler => {
+    let parse: express.RequestHandler | null = null;
+    return (req, res, next) => {
+      if (!uploads) {
+        const multer = require('multer') as typeof multerType;
+        uploads = multer({ storage: multer.memoryStorage(), limits: { fileSize: services.config.UPLOAD_MAX_BYTES, files: 1 } });
+      }
+      parse ??= uploads.single(field);
+      parse(req, res, next);
+    };
+  };
 
   for (const route of routeTables.flat()) {
     const op = operations.get(route.operation);
@@ -51,7 +63,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     // Credentials first: a caller without one learns 401 before anything about its body.
     if (access) handlers.push((req, res, next) => guard(req, res, next, access));
     if (route.upload) {
-      const parse = uploads.single(route.upload.field);
+      const parse = uploadParser(route.upload.field);
       // Limits come back as MulterError (LIMIT_*); anything else the parser raises is a
       // malformed multipart body (no boundary, a cut-off part), which the client sent.
       // multer finishes on the socket's events, outside the request's async context (its

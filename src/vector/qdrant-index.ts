@@ -1,9 +1,6 @@
 import type * as Qdrant from '@qdrant/js-client-rest' with { 'resolution-mode': 'import' };
 import type { IndexedIntent, IndexHit, IndexQuery, IndexRebuild, VectorIndex } from './vector-index';
 
-// The package also ships CommonJS (its `require` export); TypeScript reads only its ESM typings.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { QdrantClient } = require('@qdrant/js-client-rest') as typeof Qdrant;
 export interface QdrantIndexOptions {
   url: string;
   apiKey?: string;
@@ -36,6 +33,9 @@ export class QdrantVectorIndex implements VectorIndex {
 
   constructor(private readonly opts: QdrantIndexOptions) {
     // The client compares its version with the server's once, and warns when they are more than a minor version apart.
+    // The package also ships CommonJS (its `require` export); TypeScript reads only its ESM typings.
+    // Required here, not at import: the client and undici (about 100 modules) load only where QDRANT_URL is set.
+    const { QdrantClient } = require('@qdrant/js-client-rest') as typeof Qdrant;
     this.client = new QdrantClient({ url: opts.url, apiKey: opts.apiKey, timeout: opts.timeoutMs ?? 10_000, checkCompatibility: true });
   }
 

@@ -1,9 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormOptions } from '../../src/db/orm';
+import { randomBytes } from 'node:crypto';
+import { openOrm, ormOptions } from '../../src/db/orm';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsList } from '../../src/db/migrations';
-import { cloneTestDatabase } from '../helpers/app';
+import { migrationNames } from '../../src/db/migrations/names';
+import { cloneTestDatabase, testEnv } from '../helpers/app';
+import { adminQuery, databaseUrl, dropDatabase } from '../setup/db';
 
 describe('migrations', () => {
   it('bring the database exactly to what the entities describe', async () => {
@@ -37,6 +40,28 @@ describe('migrations', () => {
     } finally {
       await orm.close(true);
       await db.drop();
+    }
+  });
+
+  // The migrator loads on first use (src/db/orm.ts): openOrm migrates a database that lacks a
+  // migration, and leaves one that has them all, with the migrator still at hand on both.
+  it('openOrm migrates an empty database and finds a migrated one up to date', async () => {
+    const { adminUrl } = testEnv();
+    const name = `im_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database "${name}"`);
+    try {
+      for (let open = 0; open < 2; open++) {
+        const orm = await openOrm(databaseUrl(adminUrl, name));
+        try {
+          const ran = await orm.em.fork().execute<Array<{ name: string }>>('select name from mikro_orm_migrations order by id');
+          expect(ran.map((r) => r.name)).toEqual([...migrationNames]);
+          expect(await orm.getMigrator().getPendingMigrations()).toEqual([]);
+        } finally {
+          await orm.close(true);
+        }
+      }
+    } finally {
+      await dropDatabase(adminUrl, name);
     }
   });
 });

@@ -1,10 +1,10 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { buildAppSchema } from '../../src/graphql/schema';
-import { buildOpenApiDocument, openApiPath } from '../../src/rest/openapi/openapi-document';
+import { buildOpenApiDocument, openApiPath, type OpenApiDocument } from '../../src/rest/openapi/openapi-document';
 import { routeTables } from '../../src/rest/routes';
 
 /**
@@ -26,9 +26,32 @@ interface Matcher {
 
 let shared: Promise<{ matchers: Matcher[]; ajv: Ajv2020 }> | null = null;
 
+/**
+ * The document, built once per run: the first file to need it writes it beside the route hits
+ * (IM_TEST_CONFORMANCE_DIR, which globalSetup makes for the run and globalTeardown removes), and
+ * the others read it. Building it (its examples drawn by openapi-sampler) cost each integration
+ * file about 0.3 s of CPU; the source cannot change during a run. Without that folder (a file
+ * run outside globalSetup) it is built here.
+ */
+function documentOf(schema: Awaited<ReturnType<typeof buildAppSchema>>): OpenApiDocument {
+  const dir = process.env.IM_TEST_CONFORMANCE_DIR;
+  if (!dir) return buildOpenApiDocument(schema, 'test');
+  const path = join(dir, 'openapi-document.json');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const doc = buildOpenApiDocument(schema, 'test');
+  // Written whole under another name first: another worker may read it meanwhile.
+  writeFileSync(`${path}.${process.pid}`, JSON.stringify(doc));
+  renameSync(`${path}.${process.pid}`, path);
+  return doc;
+}
+
 function load() {
   shared ??= buildAppSchema().then((schema) => {
-    const doc = buildOpenApiDocument(schema, 'test');
+    const doc = documentOf(schema);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema({ $id: 'openapi', components: doc.components });

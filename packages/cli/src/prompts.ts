@@ -1,4 +1,4 @@
-import { checkbox, input, select } from '@inquirer/prompts';
+import type * as Inquirer from '@inquirer/prompts';
 import { usageError } from './context';
 import { readLine } from './stdin';
 
@@ -10,6 +10,15 @@ export interface RecoveryField {
 }
 
 const OTHER = '\u0000other';
+
+/**
+ * @inquirer/prompts, loaded when a terminal is first asked something: it is most of what `intro`
+ * loads at start (about 70 ms of CPU of some 90), and a command run from a script or a pipe
+ * never prompts.
+ */
+export function prompts(): typeof Inquirer {
+  return require('@inquirer/prompts') as typeof Inquirer;
+}
 
 /**
  * Prompts are drawn on stderr, like every other note: stdout carries only the command's output,
@@ -41,12 +50,14 @@ export async function askRecovery(field: RecoveryField): Promise<string | string
     if (line === null) throw usageError(`No answer to "${field.label}" on standard input`);
     return fromLine(field, line);
   }
-  if (field.kind === 'text' || field.options.length === 0) return input({ message: field.label }, ON_STDERR);
+  if (field.kind === 'text' || field.options.length === 0) return prompts().input({ message: field.label }, ON_STDERR);
   const choices = field.options.map((o) => ({ name: o.label, value: o.label, description: o.description }));
   if (field.kind === 'single') {
+    const { input, select } = prompts();
     const picked = await select({ message: field.label, choices: [...choices, { name: 'Something else…', value: OTHER, description: 'type your own answer' }] }, ON_STDERR);
     return picked === OTHER ? input({ message: field.label }, ON_STDERR) : picked;
   }
+  const { checkbox, input } = prompts();
   const picked = await checkbox({ message: field.label, choices }, ON_STDERR);
   const own = await input({ message: 'Anything else? (optional)' }, ON_STDERR);
   return own.trim() ? [...picked, own.trim()] : picked;

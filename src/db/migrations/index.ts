@@ -14,26 +14,26 @@ import { Migration20261122060000Web } from './20261122060000-web';
 import { Migration20261122070000Opportunities } from './20261122070000-opportunities';
 import { Migration20261122080000Legacy } from './20261122080000-legacy';
 import { Migration20261122081000LegacyFixes } from './20261122081000-legacy-fixes';
+import { migrationNames, type MigrationName } from './names';
 
-/**
- * Applied in this order at start-up: by timestamp, which the name begins with (a test checks
- * the list is ascending and names every file here). A new migration takes a timestamp after
- * the last one of its area (docs/contributing.md) and its line goes where the timestamp puts it.
- */
-export const migrationsList: MigrationObject[] = [
-  { name: '20261122000000-foundation', class: Migration20261122000000Foundation },
-  { name: '20261122010000-auth', class: Migration20261122010000Auth },
-  { name: '20261122011000-accounts', class: Migration20261122011000Accounts },
-  { name: '20261122012000-wallet-chains', class: Migration20261122012000WalletChains },
-  { name: '20261122013000-device-decisions', class: Migration20261122013000DeviceDecisions },
-  { name: '20261122020000-networks', class: Migration20261122020000Networks },
-  { name: '20261122030000-intents', class: Migration20261122030000Intents },
-  { name: '20261122040000-matching', class: Migration20261122040000Matching },
-  { name: '20261122050000-conversations', class: Migration20261122050000Conversations },
-  { name: '20261122051000-events', class: Migration20261122051000Events },
-  { name: '20261122052000-consumer-redelivery', class: Migration20261122052000ConsumerRedelivery },
-  { name: '20261122060000-web', class: Migration20261122060000Web },
-  { name: '20261122070000-opportunities', class: Migration20261122070000Opportunities },
-  { name: '20261122080000-legacy', class: Migration20261122080000Legacy },
-  { name: '20261122081000-legacy-fixes', class: Migration20261122081000LegacyFixes },
-];
+/** Each name's class: the record's type makes a name without its class, or a stray class, a type error. */
+const classes: Record<MigrationName, MigrationObject['class']> = {
+  '20261122000000-foundation': Migration20261122000000Foundation,
+  '20261122010000-auth': Migration20261122010000Auth,
+  '20261122011000-accounts': Migration20261122011000Accounts,
+  '20261122012000-wallet-chains': Migration20261122012000WalletChains,
+  '20261122013000-device-decisions': Migration20261122013000DeviceDecisions,
+  '20261122020000-networks': Migration20261122020000Networks,
+  '20261122030000-intents': Migration20261122030000Intents,
+  '20261122040000-matching': Migration20261122040000Matching,
+  '20261122050000-conversations': Migration20261122050000Conversations,
+  '20261122051000-events': Migration20261122051000Events,
+  '20261122052000-consumer-redelivery': Migration20261122052000ConsumerRedelivery,
+  '20261122060000-web': Migration20261122060000Web,
+  '20261122070000-opportunities': Migration20261122070000Opportunities,
+  '20261122080000-legacy': Migration20261122080000Legacy,
+  '20261122081000-legacy-fixes': Migration20261122081000LegacyFixes,
+};
+
+/** Applied in the order of ./names.ts at start-up, when any is pending (src/db/orm.ts). */
+export const migrationsList: MigrationObject[] = migrationNames.map((name) => ({ name, class: classes[name] }));

@@ -1,5 +1,5 @@
-import { getAddress } from 'ethers';
 import { z } from 'zod';
+import { ethers } from './wallet-libraries';
 
 /**
  * CACAO (chain-agnostic capability object) as wallet DID-session libraries serialize it: a
@@ -63,7 +63,7 @@ export function siweTextOf(p: CacaoPayload, chainId: number, address: string, le
  */
 export function candidateTexts(p: CacaoPayload, chainId: number, address: string): string[] {
   const lower = address.toLowerCase();
-  const checksummed = getAddress(lower);
+  const checksummed = ethers().getAddress(lower);
   const texts = [siweTextOf(p, chainId, checksummed), siweTextOf(p, chainId, lower)];
   if (Date.parse(p.iat) <= LEGACY_CHAIN_ID_ORDER_UNTIL) {
     texts.push(siweTextOf(p, chainId, lower, true), siweTextOf(p, chainId, checksummed, true));

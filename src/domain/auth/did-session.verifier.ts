@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { verifyMessage } from 'ethers';
 import { z } from 'zod';
 import type { Actor, AuthResult } from './actor';
 import type { BearerVerifier } from './authenticate';
 import { cacaoSchema, candidateTexts, ethereumIssuer, timeProblem, type CacaoPayload } from './cacao.rules';
 import { didKeyOfSeed } from './did-key';
 import { sha256 } from './secrets';
+import { ethers } from './wallet-libraries';
 
 /** The serialized session: base64url of this JSON (decisions.md section 5). */
 const sessionSchema = z.object({ sessionKeySeed: z.string().max(128), cacao: cacaoSchema });
@@ -51,7 +51,7 @@ function seedBytes(text: string): Buffer | null {
 
 function recovers(text: string, signature: string, address: string): boolean {
   try {
-    return verifyMessage(text, signature).toLowerCase() === address;
+    return ethers().verifyMessage(text, signature).toLowerCase() === address;
   } catch {
     return false;
   }

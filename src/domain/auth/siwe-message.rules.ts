@@ -1,6 +1,6 @@
-import { Signature } from 'ethers';
-import { SiweMessage } from 'siwe';
+import type { SiweMessage } from 'siwe';
 import { signInRefused } from './auth-errors';
+import { ethers, siwe } from './wallet-libraries';
 
 /** Clock difference tolerated between the wallet and this server (decisions.md 1). */
 export const SIWE_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -14,7 +14,7 @@ export interface SiweExpectation {
 
 export function parseSiweMessage(text: string): SiweMessage {
   try {
-    return new SiweMessage(text);
+    return new (siwe().SiweMessage)(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw signInRefused('Malformed SIWE message', reason);
@@ -24,7 +24,7 @@ export function parseSiweMessage(text: string): SiweMessage {
 /** Refuses a malformed signature before siwe tries it (siwe would print the failure to stderr). */
 export function checkSignatureFormat(signature: string): void {
   try {
-    Signature.from(signature);
+    ethers().Signature.from(signature);
   } catch {
     throw signInRefused('Malformed signature', 'Expected a 65-byte hex signature (0x…)');
   }

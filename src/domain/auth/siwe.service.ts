@@ -1,4 +1,4 @@
-import { generateNonce, SiweErrorType, type SiweResponse } from 'siwe';
+import type { SiweResponse } from 'siwe';
 import { SiweNonce } from '../../entities/siwe-nonce.entity';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import { parseInput } from '../shared/validation';
@@ -8,6 +8,7 @@ import { siweVerifySchema } from './auth.schemas';
 import type { ClientOrigin, SignedIn, SignInService } from './sign-in.service';
 import { checkSignatureFormat, checkSiweBindings, instantWithinWindow, parseSiweMessage } from './siwe-message.rules';
 import { insertSiweNonce } from './credentials.repository';
+import { siwe } from './wallet-libraries';
 
 export const SIWE_NONCE_TTL_MS = 10 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export class SiweService extends DomainService {
   async issueNonce(): Promise<SiweNonce> {
     await deleteExpiredSiweNonces(this.em);
     const row = new SiweNonce();
-    row.nonce = generateNonce();
+    row.nonce = siwe().generateNonce();
     row.expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_MS);
     await insertSiweNonce(this.em, row);
     return row;
@@ -41,7 +42,7 @@ export class SiweService extends DomainService {
     const result: SiweResponse = await msg.verify({ signature, time: instantWithinWindow(msg, now).toISOString() }, { suppressExceptions: true });
     if (!result.success) {
       const type = result.error?.type;
-      if (type === SiweErrorType.INVALID_SIGNATURE) throw signInRefused('Signature does not match the address in the message');
+      if (type === siwe().SiweErrorType.INVALID_SIGNATURE) throw signInRefused('Signature does not match the address in the message');
       throw signInRefused('SIWE message refused', type ?? 'verification failed');
     }
     const walletAddress = msg.address.toLowerCase();

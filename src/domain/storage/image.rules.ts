@@ -1,4 +1,4 @@
-import { imageSize } from 'image-size';
+import type * as ImageSize from 'image-size';
 
 export interface ImageFormat {
   ext: 'png' | 'jpg' | 'gif' | 'webp';
@@ -41,7 +41,8 @@ export function sniffImage(bytes: Buffer): SniffResult {
   if (!ext) return { ok: false, reason: 'not_an_image' };
   let parsed: { type?: string; width?: number; height?: number };
   try {
-    parsed = imageSize(bytes);
+    // Loaded on the first upload rather than at startup.
+    parsed = (require('image-size') as typeof ImageSize).imageSize(bytes);
   } catch {
     return { ok: false, reason: 'not_an_image' };
   }

@@ -1,4 +1,4 @@
-import { Readability } from '@mozilla/readability';
+import type * as MozillaReadability from '@mozilla/readability';
 import type * as Jsdom from 'jsdom';
 import { blockText, collapseText } from './text-blocks';
 
@@ -77,6 +77,7 @@ function markedLocations(doc: Document): string[] {
 export function extractHtml(body: Buffer, charset: string | null, url: string): ExtractedPage {
   // Loaded on the first page read: jsdom takes about a second to load, and most processes never read one.
   const { JSDOM, VirtualConsole } = require('jsdom') as typeof Jsdom;
+  const { Readability } = require('@mozilla/readability') as typeof MozillaReadability;
   const dom = new JSDOM(body, {
     url,
     contentType: charset && isKnownCharset(charset) ? `text/html; charset=${charset}` : 'text/html',

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { sample } from 'openapi-sampler';
+import type * as OpenApiSampler from 'openapi-sampler';
 import type { z } from 'zod';
 import { rootFieldRoles } from '../../graphql/auth-checker';
 import { loadOperations } from '../operations';
@@ -59,6 +59,8 @@ function operationIdOf(route: RouteDef, counts: Map<string, number>): string {
 }
 
 function exampleOf(schema: JsonSchema, doc: OpenApiDocument): unknown {
+  // Loaded with the document, which is built on its first request rather than at startup.
+  const { sample } = require('openapi-sampler') as typeof OpenApiSampler;
   return sample(schema as never, { skipReadOnly: true, quiet: true }, doc);
 }
 

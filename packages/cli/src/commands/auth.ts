@@ -1,11 +1,10 @@
 import { ApiError, type IntroMatchClient } from '@intro-match/client';
-import { input, password } from '@inquirer/prompts';
 import type { Command } from 'commander';
-import open from 'open';
+import type open from 'open';
 import type { Credential } from '../config';
 import { CliError, colour, type Context, errorLine, usageError } from '../context';
 import { fields, table, when } from '../output';
-import { ON_STDERR } from '../prompts';
+import { ON_STDERR, prompts } from '../prompts';
 import { readLine } from '../stdin';
 import { example, run } from '../run';
 
@@ -20,7 +19,7 @@ function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
 
 /** Asks on the terminal, or reads a line from a piped stdin. */
 async function ask(question: string, secret = false): Promise<string> {
-  if (process.stdin.isTTY) return (secret ? password({ message: question, mask: '*' }, ON_STDERR) : input({ message: question }, ON_STDERR)).then((s) => s.trim());
+  if (process.stdin.isTTY) return (secret ? prompts().password({ message: question, mask: '*' }, ON_STDERR) : prompts().input({ message: question }, ON_STDERR)).then((s) => s.trim());
   process.stderr.write(`${question} `);
   const line = await readLine();
   // The answer read from a pipe is not echoed: end the question's line.
@@ -58,7 +57,8 @@ async function deviceLogin(ctx: Context, opts: { browser: boolean }): Promise<vo
   ctx.note(`To sign in, open ${colour.bold(start.verificationUriComplete)}`);
   ctx.note(`and confirm the code ${colour.bold(start.userCode)} (it expires in ${Math.round(start.expiresIn / 60)} minutes).`);
   if (opts.browser && canOpenBrowser(ctx.env)) {
-    await open(start.verificationUriComplete).then(
+    // Loaded here, the one place that opens a browser.
+    await (require('open') as typeof open)(start.verificationUriComplete).then(
       () => ctx.note('Opened your browser.'),
       () => ctx.note('Could not open a browser; open the address above.'),
     );

@@ -1,8 +1,7 @@
-import { input } from '@inquirer/prompts';
 import type { Command } from 'commander';
 import { CliError, colour, type Context, usageError } from '../context';
 import { fields, oneLine, table, when } from '../output';
-import { askRecovery, ON_STDERR } from '../prompts';
+import { askRecovery, ON_STDERR, prompts } from '../prompts';
 import { example, run } from '../run';
 import { readLine } from '../stdin';
 
@@ -24,7 +23,7 @@ function parseAnswers(raw: string[]): Map<string, string[]> {
 
 async function draftText(words: string[]): Promise<string> {
   if (words.length) return words.join(' ');
-  if (process.stdin.isTTY) return input({ message: 'What are you looking for, or offering?' }, ON_STDERR);
+  if (process.stdin.isTTY) return prompts().input({ message: 'What are you looking for, or offering?' }, ON_STDERR);
   process.stderr.write('What are you looking for, or offering? ');
   const line = await readLine();
   process.stderr.write('\n');

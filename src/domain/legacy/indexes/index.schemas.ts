@@ -1,5 +1,5 @@
-import { SigningKey } from 'ethers';
 import { z } from 'zod';
+import { ethers } from '../../auth/wallet-libraries';
 import { isCid } from '../cid.rules';
 
 export const TITLE_MAX = 200;
@@ -11,7 +11,7 @@ const PUBLIC_KEY_SHAPE = /^0x(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
 
 const isPoint = (v: string) => {
   try {
-    SigningKey.computePublicKey(v, false);
+    ethers().SigningKey.computePublicKey(v, false);
     return true;
   } catch {
     return false;

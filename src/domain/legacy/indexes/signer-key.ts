@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SigningKey } from 'ethers';
+import { ethers } from '../../auth/wallet-libraries';
 
 /**
  * A fresh secp256k1 key pair for an index created without a signer key. Only the public half
@@ -7,10 +7,10 @@ import { SigningKey } from 'ethers';
  * that could only leak (docs/adr/0082-indexes.md).
  */
 export function mintSignerPublicKey(): string {
-  return new SigningKey(randomBytes(32)).publicKey;
+  return new (ethers().SigningKey)(randomBytes(32)).publicKey;
 }
 
 /** The uncompressed 0x04… form of a given key, so one key has one spelling. */
 export function normalizePublicKey(key: string): string {
-  return SigningKey.computePublicKey(key, false);
+  return ethers().SigningKey.computePublicKey(key, false);
 }
