@@ -34,6 +34,8 @@ export interface BridgeOptions {
   rescanMs: number;
   report: (e: BridgeEvent) => void;
   signal: AbortSignal;
+  /** Where the agent command's stderr goes (default: the bridge's own, inherited). */
+  stderr?: NodeJS.WritableStream;
 }
 
 /** Refusals after which the turn is simply not the bridge's to take any more. */
@@ -50,12 +52,15 @@ const FENCED = 'The selected negotiation executor changed; stop this work';
 
 /**
  * Runs the agent command once: the request as JSON on its stdin, and its turn read from its
- * stdout (the last line that is a JSON object). Its stderr passes through.
+ * stdout (the last line that is a JSON object). Its stderr passes through: inherited when it is
+ * the process's own (the program may see the terminal), else copied into `stderr`.
  */
-export function runAgent(command: string[], request: TurnRequest, timeoutMs: number): Promise<{ action: Action; message: string }> {
+export function runAgent(command: string[], request: TurnRequest, timeoutMs: number, stderr: NodeJS.WritableStream = process.stderr): Promise<{ action: Action; message: string }> {
   return new Promise((resolve, reject) => {
     const shell = command.length === 1 && /\s/.test(command[0]);
-    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], shell });
+    const inherit = stderr === process.stderr;
+    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', inherit ? 'inherit' : 'pipe'], shell });
+    if (!inherit) child.stderr!.on('data', (c: Buffer) => stderr.write(c));
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -132,7 +137,7 @@ export async function runBridge(o: BridgeOptions): Promise<void> {
       const request: TurnRequest = { opportunityId, agentId: o.agentId, me: { userId: o.userId }, intent: await intentOf(negotiation.intentId), negotiation };
       let turn: { action: Action; message: string };
       try {
-        turn = await runAgent(o.command, request, o.turnTimeoutMs);
+        turn = await runAgent(o.command, request, o.turnTimeoutMs, o.stderr);
       } catch (err) {
         o.report({ type: 'agent_error', opportunityId, error: (err as Error).message });
         return;
