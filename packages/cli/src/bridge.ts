@@ -34,8 +34,8 @@ export interface BridgeOptions {
   rescanMs: number;
   report: (e: BridgeEvent) => void;
   signal: AbortSignal;
-  /** Where the agent command's stderr goes (default: the bridge's own, inherited). */
-  stderr?: NodeJS.WritableStream;
+  /** Where the agent command's stderr goes: inherited (the process's own), or copied into a stream. */
+  stderr?: NodeJS.WritableStream | 'inherit';
 }
 
 /** Refusals after which the turn is simply not the bridge's to take any more. */
@@ -52,15 +52,14 @@ const FENCED = 'The selected negotiation executor changed; stop this work';
 
 /**
  * Runs the agent command once: the request as JSON on its stdin, and its turn read from its
- * stdout (the last line that is a JSON object). Its stderr passes through: inherited when it is
- * the process's own (the program may see the terminal), else copied into `stderr`.
+ * stdout (the last line that is a JSON object). Its stderr passes through: inherited from this
+ * process (the program may see the terminal), or copied into the stream given.
  */
-export function runAgent(command: string[], request: TurnRequest, timeoutMs: number, stderr: NodeJS.WritableStream = process.stderr): Promise<{ action: Action; message: string }> {
+export function runAgent(command: string[], request: TurnRequest, timeoutMs: number, stderr: NodeJS.WritableStream | 'inherit' = 'inherit'): Promise<{ action: Action; message: string }> {
   return new Promise((resolve, reject) => {
     const shell = command.length === 1 && /\s/.test(command[0]);
-    const inherit = stderr === process.stderr;
-    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', inherit ? 'inherit' : 'pipe'], shell });
-    if (!inherit) child.stderr!.on('data', (c: Buffer) => stderr.write(c));
+    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', stderr === 'inherit' ? 'inherit' : 'pipe'], shell });
+    if (stderr !== 'inherit') child.stderr!.on('data', (c: Buffer) => stderr.write(c));
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

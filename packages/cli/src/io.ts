@@ -17,6 +17,8 @@ export interface Io {
   stderr: Output;
   stdin: Input;
   env: NodeJS.ProcessEnv;
+  /** The streams are the process's own, so a child process can inherit them (a terminal stays one). */
+  inheritable: boolean;
   /**
    * Calls `handler` once on the first SIGINT or SIGTERM (a second one is the default action
    * again, so a stuck command can still be killed); returns the way to stop listening.
@@ -37,6 +39,7 @@ export function processIo(): Io {
       return process.stdin;
     },
     env: process.env,
+    inheritable: true,
     onStop(handler) {
       const onInt = () => handler('SIGINT');
       const onTerm = () => handler('SIGTERM');

@@ -198,6 +198,7 @@ export function startInProcess(args: string[], e: CliEnv): CliRun {
     stderr: sink('stderr'),
     stdin,
     env: envOf(e),
+    inheritable: false,
     onStop(handler) {
       // Once, as with the process's signals.
       const once = (signal: StopSignal) => {

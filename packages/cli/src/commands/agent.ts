@@ -104,7 +104,7 @@ export function register(program: Command): void {
           // Ready only once a signal stops the bridge cleanly.
           report({ type: 'ready', agentId: chosen.id, agentName: chosen.name, userId: user.id, command });
           try {
-            await runBridge({ api, agentId: chosen.id, userId: user.id, command, turnTimeoutMs: opts.turnTimeout * 1000, rescanMs: opts.rescan * 1000, report, signal: controller.signal, stderr: ctx.io.stderr });
+            await runBridge({ api, agentId: chosen.id, userId: user.id, command, turnTimeoutMs: opts.turnTimeout * 1000, rescanMs: opts.rescan * 1000, report, signal: controller.signal, stderr: ctx.io.inheritable ? 'inherit' : ctx.io.stderr });
           } catch (err) {
             if (err instanceof ApiError && err.status === 409) throw new CliError(`This agent is not the selected negotiator any more: ${err.error}`);
             throw err;
