@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { processIo } from './io';
 import { main } from './program';
 
 // A reader that goes away (`intro events --json | head -n 3`) has taken what it wanted: stop
@@ -10,7 +11,9 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-main(process.argv).then(
+// The one place that touches the process: the program gets its streams, env and signals as an
+// Io, and its exit code is returned here.
+main(process.argv, processIo()).then(
   (code) => process.exit(code),
   (err) => {
     process.stderr.write(`intro: ${err instanceof Error ? err.message : String(err)}\n`);

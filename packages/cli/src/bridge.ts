@@ -34,6 +34,8 @@ export interface BridgeOptions {
   rescanMs: number;
   report: (e: BridgeEvent) => void;
   signal: AbortSignal;
+  /** Where the agent command's stderr goes: inherited (the process's own), or copied into a stream. */
+  stderr?: NodeJS.WritableStream | 'inherit';
 }
 
 /** Refusals after which the turn is simply not the bridge's to take any more. */
@@ -50,12 +52,14 @@ const FENCED = 'The selected negotiation executor changed; stop this work';
 
 /**
  * Runs the agent command once: the request as JSON on its stdin, and its turn read from its
- * stdout (the last line that is a JSON object). Its stderr passes through.
+ * stdout (the last line that is a JSON object). Its stderr passes through: inherited from this
+ * process (the program may see the terminal), or copied into the stream given.
  */
-export function runAgent(command: string[], request: TurnRequest, timeoutMs: number): Promise<{ action: Action; message: string }> {
+export function runAgent(command: string[], request: TurnRequest, timeoutMs: number, stderr: NodeJS.WritableStream | 'inherit' = 'inherit'): Promise<{ action: Action; message: string }> {
   return new Promise((resolve, reject) => {
     const shell = command.length === 1 && /\s/.test(command[0]);
-    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], shell });
+    const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', stderr === 'inherit' ? 'inherit' : 'pipe'], shell });
+    if (stderr !== 'inherit') child.stderr!.on('data', (c: Buffer) => stderr.write(c));
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -132,7 +136,7 @@ export async function runBridge(o: BridgeOptions): Promise<void> {
       const request: TurnRequest = { opportunityId, agentId: o.agentId, me: { userId: o.userId }, intent: await intentOf(negotiation.intentId), negotiation };
       let turn: { action: Action; message: string };
       try {
-        turn = await runAgent(o.command, request, o.turnTimeoutMs);
+        turn = await runAgent(o.command, request, o.turnTimeoutMs, o.stderr);
       } catch (err) {
         o.report({ type: 'agent_error', opportunityId, error: (err as Error).message });
         return;

@@ -1,10 +1,20 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import envPaths from 'env-paths';
 
-/** Where the CLI keeps its files: INTRO_CONFIG_DIR, else the user's config dir (~/.config/intro on Linux). */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.INTRO_CONFIG_DIR || envPaths('intro', { suffix: '' }).config;
+/**
+ * Where the CLI keeps its files: INTRO_CONFIG_DIR, else the user's config dir (~/.config/intro
+ * on Linux, XDG_CONFIG_HOME honoured; ~/Library/Preferences/intro on macOS; %APPDATA%/intro/Config
+ * on Windows), the places env-paths gives, worked out from `env` rather than the process's own
+ * environment so that a CLI run in process (the tests) has its own home.
+ */
+export function configDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  if (env.INTRO_CONFIG_DIR) return env.INTRO_CONFIG_DIR;
+  // os.homedir() reads HOME (USERPROFILE on Windows) of the process; the given env comes first.
+  const home = (platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'intro');
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'intro', 'Config');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'intro');
 }
 
 export const DEFAULT_SERVER = 'http://localhost:3001';

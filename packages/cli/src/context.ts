@@ -1,8 +1,12 @@
 import { ApiError, IntroMatchClient } from '@intro-match/client';
+import { isNativeError } from 'node:util/types';
 import type { Command } from 'commander';
 import { createSpinner } from 'nanospinner';
 import pc from 'picocolors';
 import { ConfigStore, configDir, DEFAULT_SERVER, normalizeServer, type Credential } from './config';
+import { type Io, processIo } from './io';
+
+export type Colours = ReturnType<typeof pc.createColors>;
 
 /** Exit codes: 0 ok, 1 failure, 2 usage, 3 not signed in. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, signedOut: 3 } as const;
@@ -29,21 +33,44 @@ export interface GlobalOptions {
 /** The user agent the service records for device sessions and logs. */
 export const USER_AGENT = 'intro-cli/0.1.0';
 
+// The Io each program was built with (buildProgram), found from any of its commands.
+const ios = new WeakMap<Command, Io>();
+
+export function bindIo(program: Command, io: Io): void {
+  ios.set(program, io);
+}
+
+/** The Io of the program `cmd` belongs to (the real process for a command built without one). */
+export function ioOf(cmd: Command): Io {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const io = ios.get(c);
+    if (io) return io;
+  }
+  return processIo();
+}
+
 /**
  * What every command works with: the options (global ones merged), the config store, the
- * profile and server chosen (--profile/INTRO_PROFILE, --server/INTRO_SERVER), and the output
- * conventions (--json, colour only on a TTY, a spinner on stderr for waits).
+ * profile and server chosen (--profile/INTRO_PROFILE, --server/INTRO_SERVER), the output
+ * conventions (--json, colour only on a TTY, a spinner on stderr for waits), and the Io: no
+ * command touches `process` itself, so the whole program can run inside another one (the tests).
  */
 export class Context {
   readonly opts: GlobalOptions;
   readonly store: ConfigStore;
   readonly profile: string;
   readonly server: string;
+  readonly io: Io;
   readonly env: NodeJS.ProcessEnv;
+  /** Colours when stdout is a terminal (colourWanted), plain text otherwise. */
+  readonly colour: Colours;
 
-  constructor(opts: GlobalOptions, env: NodeJS.ProcessEnv = process.env) {
+  constructor(opts: GlobalOptions, io: Io = processIo()) {
     this.opts = opts;
-    this.env = env;
+    this.io = io;
+    this.env = io.env;
+    this.colour = coloursFor(io);
+    const env = io.env;
     this.store = new ConfigStore(configDir(env));
     this.profile = opts.profile || env.INTRO_PROFILE || this.store.currentProfile() || 'default';
     const saved = this.store.settings(this.profile).server ?? this.store.credential(this.profile)?.server;
@@ -51,7 +78,7 @@ export class Context {
   }
 
   static of(cmd: Command): Context {
-    return new Context(cmd.optsWithGlobals<GlobalOptions>());
+    return new Context(cmd.optsWithGlobals<GlobalOptions>(), ioOf(cmd));
   }
 
   get json(): boolean {
@@ -81,26 +108,36 @@ export class Context {
 
   /** Prints `value` as one JSON document (--json) or runs `human`. */
   print(value: unknown, human: () => void): void {
-    if (this.json) process.stdout.write(`${JSON.stringify(value)}\n`);
+    if (this.json) this.jsonLine(value);
     else human();
+  }
+
+  /** One JSON document on its own line on stdout (--json output, one per frame for streams). */
+  jsonLine(value: unknown): void {
+    this.io.stdout.write(`${JSON.stringify(value)}\n`);
   }
 
   /** A line for people on stdout (never in --json mode). */
   line(text = ''): void {
-    process.stdout.write(`${text}\n`);
+    this.io.stdout.write(`${text}\n`);
+  }
+
+  /** Text for stdout as it is (no newline added). */
+  out(text: string): void {
+    this.io.stdout.write(text);
   }
 
   /** A note on stderr: progress and hints that must not mix with the output. */
   note(text: string): void {
-    process.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${text}\n`);
   }
 
   /** Runs `work`, showing a spinner on a TTY stderr when it takes longer than a second. */
   async wait<T>(text: string, work: Promise<T>): Promise<T> {
-    if (!process.stderr.isTTY) return work;
+    if (!this.io.stderr.isTTY) return work;
     let spinner: ReturnType<typeof createSpinner> | null = null;
     const timer = setTimeout(() => {
-      spinner = createSpinner(text, { stream: process.stderr }).start();
+      spinner = createSpinner(text, { stream: this.io.stderr as NodeJS.WriteStream }).start();
     }, 1000);
     try {
       return await work;
@@ -128,12 +165,14 @@ const withUserAgent: typeof fetch = (input, init) => {
  * Colour only on a terminal: stdout a TTY (TERM not dumb), unless NO_COLOR; FORCE_COLOR forces
  * it. (picocolors' own default also colours whenever CI is set, even into a pipe or a file.)
  */
-export function colourWanted(env: NodeJS.ProcessEnv = process.env, isTTY = Boolean(process.stdout.isTTY)): boolean {
+export function colourWanted(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (env.NO_COLOR) return false;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
   return isTTY && env.TERM !== 'dumb';
 }
-export const colour = pc.createColors(colourWanted());
+
+/** The colours for output to `io.stdout` (no-ops when colourWanted says no). */
+export const coloursFor = (io: Io): Colours => pc.createColors(colourWanted(io.env, Boolean(io.stdout.isTTY)));
 
 /** One readable line for an error, with the server's detail. */
 export function errorLine(err: unknown): string {
@@ -145,7 +184,9 @@ export function errorLine(err: unknown): string {
     if (Array.isArray(err.body.topics)) parts.push(`topics: ${(err.body.topics as string[]).join(', ')}`);
     return parts.join(': ');
   }
-  if (err instanceof Error) {
+  // isNativeError too: an error made in another realm (fetch's, when the CLI runs inside a
+  // test's sandbox) is no instance of this realm's Error.
+  if (err instanceof Error || isNativeError(err)) {
     const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
     if (err.message === 'fetch failed' && cause) return `cannot reach the server: ${cause.code ?? cause.message}`;
     return err.message;

@@ -1,8 +1,8 @@
 import Table from 'cli-table3';
-import { colour } from './context';
+import type { Colours } from './context';
 
 /** A table for people: plain borders, header in bold only when colours are on. */
-export function table(head: string[], rows: Array<Array<string | number | null | undefined>>, widths?: Array<number | null>): string {
+export function table(colour: Colours, head: string[], rows: Array<Array<string | number | null | undefined>>, widths?: Array<number | null>): string {
   const t = new Table({
     head: head.map((h) => colour.bold(h)),
     style: { head: [], border: [] },
@@ -14,7 +14,7 @@ export function table(head: string[], rows: Array<Array<string | number | null |
 }
 
 /** `key: value` lines, keys aligned. */
-export function fields(pairs: Array<[string, unknown]>): string {
+export function fields(colour: Colours, pairs: Array<[string, unknown]>): string {
   const w = Math.max(...pairs.map(([k]) => k.length));
   return pairs
     .filter(([, v]) => v !== undefined)

@@ -1,6 +1,6 @@
 import type * as Inquirer from '@inquirer/prompts';
 import { usageError } from './context';
-import { readLine } from './stdin';
+import { type Io, readLine } from './io';
 
 export interface RecoveryField {
   id: string;
@@ -24,7 +24,7 @@ export function prompts(): typeof Inquirer {
  * Prompts are drawn on stderr, like every other note: stdout carries only the command's output,
  * so `intro intent new --json | jq` still asks on the terminal and pipes one JSON document.
  */
-export const ON_STDERR = { output: process.stderr };
+export const onStderr = (io: Io) => ({ input: io.stdin, output: io.stderr });
 
 /** The answer typed on a piped stdin: a number picks that option (several, comma-separated, for multi); anything else is the answer itself. */
 function fromLine(field: RecoveryField, line: string): string | string[] {
@@ -42,14 +42,15 @@ function fromLine(field: RecoveryField, line: string): string | string[] {
  * each with room for an answer of one's own. On a terminal through @inquirer/prompts; when
  * standard input is a pipe, the question and its numbered options go to stderr and one line is read.
  */
-export async function askRecovery(field: RecoveryField): Promise<string | string[]> {
-  if (!process.stdin.isTTY) {
-    process.stderr.write(`? ${field.label}${field.kind === 'multi' ? ' (numbers, comma-separated, or your own words)' : ''}\n`);
-    field.options.forEach((o, i) => process.stderr.write(`  ${i + 1}) ${o.label}${o.description ? ` - ${o.description}` : ''}\n`));
-    const line = await readLine();
+export async function askRecovery(io: Io, field: RecoveryField): Promise<string | string[]> {
+  if (!io.stdin.isTTY) {
+    io.stderr.write(`? ${field.label}${field.kind === 'multi' ? ' (numbers, comma-separated, or your own words)' : ''}\n`);
+    field.options.forEach((o, i) => io.stderr.write(`  ${i + 1}) ${o.label}${o.description ? ` - ${o.description}` : ''}\n`));
+    const line = await readLine(io);
     if (line === null) throw usageError(`No answer to "${field.label}" on standard input`);
     return fromLine(field, line);
   }
+  const ON_STDERR = onStderr(io);
   if (field.kind === 'text' || field.options.length === 0) return prompts().input({ message: field.label }, ON_STDERR);
   const choices = field.options.map((o) => ({ name: o.label, value: o.label, description: o.description }));
   if (field.kind === 'single') {

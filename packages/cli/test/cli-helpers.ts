@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import type { Io, StopSignal } from '../src/io';
+import { main } from '../src/program';
 
 const PKG = join(__dirname, '..');
 const ROOT = join(PKG, '..', '..');
@@ -47,65 +50,51 @@ function envOf(e: CliEnv): NodeJS.ProcessEnv {
   };
 }
 
-/** A running `intro` process with its output collected line by line. */
-export interface CliProcess {
-  proc: ChildProcess;
+/** A running `intro`, as a process or in process, with its output collected as it comes. */
+export interface CliRun {
   stdout(): string;
   stderr(): string;
   /** Resolves once stdout or stderr (as `stream`) has a line matching `re`; rejects on timeout or exit. */
   waitFor(stream: 'stdout' | 'stderr', re: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Types `text` on standard input. */
   write(text: string): void;
+  /** Ends standard input (after `text`), as a pipe that closes. */
+  end(text?: string): void;
   exited: Promise<number | null>;
-  /** SIGTERM (then SIGKILL after 5 s); resolves with the exit code. */
+  /** The exit code, null while it runs. */
+  exitCode(): number | null;
+  /** SIGTERM (a process: then SIGKILL after 5 s); resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
-/** Every process started here, so a failed test leaves none running (stopAll in afterAll). */
-const started = new Set<CliProcess>();
+/** A running `intro` process. */
+export interface CliProcess extends CliRun {
+  proc: ChildProcess;
+}
+
+/** Every run started here, so a failed test leaves none running (stopAll in afterAll). */
+const started = new Set<CliRun>();
 export async function stopAll(): Promise<void> {
   await Promise.all([...started].map((p) => p.stop()));
 }
 
-export function startCli(args: string[], e: CliEnv): CliProcess {
-  return watch(spawn(process.execPath, [...binArgs(), ...args], { cwd: ROOT, env: envOf(e), stdio: ['pipe', 'pipe', 'pipe'] }));
+function track<T extends CliRun>(run: T): T {
+  started.add(run);
+  void run.exited.then(() => started.delete(run));
+  return run;
 }
 
-const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-
-/**
- * `intro args...` on a terminal: a pseudo-terminal made by util-linux `script`, 120 columns
- * wide (a new one has none), without CI in the environment, as a person's shell runs it.
- * Everything the terminal shows (stdout and stderr, escape codes included) is the handle's
- * stdout; what is written to it is typed. `redirect` sends intro's stdout to that file instead
- * (`intro ... > file`), leaving stderr and the keyboard on the terminal.
- */
-export function startOnTerminal(args: string[], e: CliEnv, redirect?: string): CliProcess {
-  const command = [process.execPath, ...binArgs(), ...args].map(shellQuote).join(' ');
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: e.configDir, INTRO_CONFIG_DIR: e.configDir, INTRO_SERVER: e.server, TERM: 'xterm', ...e.extra };
-  const line = `stty cols 120 rows 40; exec ${command}${redirect ? ` > ${shellQuote(redirect)}` : ''}`;
-  return watch(spawn('script', ['-qfec', line, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
-}
-
-function watch(proc: ChildProcess): CliProcess {
+/** stdout and stderr as they grow, and waits for a pattern in one of them. */
+function collector(exited: Promise<unknown>) {
   const out = { stdout: '', stderr: '' };
   const waiters: Array<() => void> = [];
-  proc.stdout!.on('data', (c: Buffer) => {
-    out.stdout += c.toString('utf8');
-    waiters.forEach((w) => w());
-  });
-  proc.stderr!.on('data', (c: Buffer) => {
-    out.stderr += c.toString('utf8');
-    waiters.forEach((w) => w());
-  });
-  proc.stdin!.on('error', () => undefined);
-  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
-  const handle: CliProcess = {
-    proc,
-    stdout: () => out.stdout,
-    stderr: () => out.stderr,
-    exited,
-    write: (text) => void proc.stdin!.write(text),
-    waitFor(stream, re, ms = 30_000) {
+  return {
+    out,
+    add(stream: 'stdout' | 'stderr', text: string) {
+      out[stream] += text;
+      waiters.forEach((w) => w());
+    },
+    waitFor(stream: 'stdout' | 'stderr', re: RegExp, ms = 30_000): Promise<RegExpMatchArray> {
       return new Promise((resolve, reject) => {
         let done = false;
         const check = () => {
@@ -134,6 +123,44 @@ function watch(proc: ChildProcess): CliProcess {
         });
       });
     },
+  };
+}
+
+export function startCli(args: string[], e: CliEnv): CliProcess {
+  return watch(spawn(process.execPath, [...binArgs(), ...args], { cwd: ROOT, env: envOf(e), stdio: ['pipe', 'pipe', 'pipe'] }));
+}
+
+const shellQuote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `intro args...` on a terminal: a pseudo-terminal made by util-linux `script`, 120 columns
+ * wide (a new one has none), without CI in the environment, as a person's shell runs it.
+ * Everything the terminal shows (stdout and stderr, escape codes included) is the handle's
+ * stdout; what is written to it is typed. `redirect` sends intro's stdout to that file instead
+ * (`intro ... > file`), leaving stderr and the keyboard on the terminal.
+ */
+export function startOnTerminal(args: string[], e: CliEnv, redirect?: string): CliProcess {
+  const command = [process.execPath, ...binArgs(), ...args].map(shellQuote).join(' ');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: e.configDir, INTRO_CONFIG_DIR: e.configDir, INTRO_SERVER: e.server, TERM: 'xterm', ...e.extra };
+  const line = `stty cols 120 rows 40; exec ${command}${redirect ? ` > ${shellQuote(redirect)}` : ''}`;
+  return watch(spawn('script', ['-qfec', line, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
+}
+
+function watch(proc: ChildProcess): CliProcess {
+  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
+  const c = collector(exited);
+  proc.stdout!.on('data', (chunk: Buffer) => c.add('stdout', chunk.toString('utf8')));
+  proc.stderr!.on('data', (chunk: Buffer) => c.add('stderr', chunk.toString('utf8')));
+  proc.stdin!.on('error', () => undefined);
+  return track<CliProcess>({
+    proc,
+    stdout: () => c.out.stdout,
+    stderr: () => c.out.stderr,
+    exited,
+    exitCode: () => proc.exitCode,
+    write: (text) => void proc.stdin!.write(text),
+    end: (text) => void proc.stdin!.end(text ?? ''),
+    waitFor: c.waitFor,
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return exited;
       proc.kill('SIGTERM');
@@ -142,16 +169,100 @@ function watch(proc: ChildProcess): CliProcess {
       clearTimeout(t);
       return code;
     },
-  };
-  started.add(handle);
-  void exited.then(() => started.delete(handle));
-  return handle;
+  });
 }
 
-/** Runs `intro args...` to its end (optionally with standard input) and collects what it wrote. */
+/**
+ * `intro args...` run inside this process: the program itself (main) with an Io of its own, so
+ * what it writes is collected, its environment is the machine's alone (as envOf gives a
+ * process), its standard input is a pipe and its exit code is what main returns. It behaves as
+ * the bin does on pipes (no TTY, so no colour, spinner or prompt widget), at a fraction of the
+ * cost of a node process per command; the process-level tests keep proving the bin itself.
+ */
+export function startInProcess(args: string[], e: CliEnv): CliRun {
+  const stdin = new PassThrough();
+  const stops = new Set<(signal: StopSignal) => void>();
+  let ended: (code: number) => void = () => undefined;
+  // Ready before main starts: a command may write before its first await.
+  const c = collector(new Promise<number>((resolve) => (ended = resolve)));
+  // Collected as written (the callback runs at once), so waitFor sees a line as soon as it is out.
+  const sink = (stream: 'stdout' | 'stderr') =>
+    new Writable({
+      write(chunk: Buffer | string, _enc, done) {
+        c.add(stream, chunk.toString());
+        done();
+      },
+    });
+  const io: Io = {
+    stdout: sink('stdout'),
+    stderr: sink('stderr'),
+    stdin,
+    env: envOf(e),
+    inheritable: false,
+    onStop(handler) {
+      // Once, as with the process's signals.
+      const once = (signal: StopSignal) => {
+        stops.delete(once);
+        handler(signal);
+      };
+      stops.add(once);
+      return () => void stops.delete(once);
+    },
+  };
+  let code: number | null = null;
+  const exited = main(['node', 'intro', ...args], io)
+    .then(
+      (n) => n,
+      // What the bin does with a crash main does not turn into an exit code itself.
+      (err) => {
+        io.stderr.write(`intro: ${err instanceof Error ? err.message : String(err)}\n`);
+        return 1;
+      },
+    )
+    .then((n) => {
+      code = n;
+      ended(n);
+      return n;
+    });
+  return track<CliRun>({
+    stdout: () => c.out.stdout,
+    stderr: () => c.out.stderr,
+    exited,
+    exitCode: () => code,
+    write: (text) => void stdin.write(text),
+    end: (text) => void stdin.end(text ?? ''),
+    waitFor: c.waitFor,
+    async stop() {
+      if (code !== null) return code;
+      // SIGTERM stops what listens for it (events, agent run); anything else waiting on
+      // standard input sees it end, as a process whose terminal went away.
+      for (const s of [...stops]) s('SIGTERM');
+      if (!stdin.writableEnded) stdin.end();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`intro ${args.join(' ')} did not stop within 5 s; stderr: ${c.out.stderr.slice(-1500)}`)), 5000);
+      });
+      try {
+        return await Promise.race([exited, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  });
+}
+
+/** Runs `intro args...` as a process to its end (optionally with standard input) and collects what it wrote. */
 export async function cli(args: string[], e: CliEnv, input?: string): Promise<CliResult> {
-  const p = startCli(args, e);
-  p.proc.stdin!.end(input ?? '');
+  return finish(startCli(args, e), input);
+}
+
+/** The same as cli, in process (startInProcess). */
+export async function cliInProcess(args: string[], e: CliEnv, input?: string): Promise<CliResult> {
+  return finish(startInProcess(args, e), input);
+}
+
+async function finish(p: CliRun, input?: string): Promise<CliResult> {
+  p.end(input);
   const code = await p.exited;
   const stdout = p.stdout();
   const stderr = p.stderr();

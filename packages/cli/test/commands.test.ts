@@ -7,11 +7,15 @@ import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
 import { createExternalAgent } from '../../../test/conversations/helpers';
 import { buildProgram } from '../src/program';
-import { cli, freshConfigDir, startCli, stopAll, type CliEnv } from './cli-helpers';
+import { cliInProcess as cli, cli as cliProcess, freshConfigDir, startInProcess as startCli, startCli as startProcess, stopAll, type CliEnv } from './cli-helpers';
 
 /**
- * Every `intro` command, run as its own process (the built bin) against the real service on its
- * own database clone. Each "machine" is a fresh config dir (INTRO_CONFIG_DIR).
+ * Every `intro` command against the real service on its own database clone. Each "machine" is a
+ * fresh config dir (INTRO_CONFIG_DIR). The commands run in this process (the program with its own
+ * streams, env and exit code: startInProcess), which costs a fraction of a node process each; a
+ * few checks run the built bin as a process (cliProcess, startProcess) to prove what only a
+ * process shows: exit codes, a JSON error on stderr, a piped stdin, a reader that goes away, and
+ * SIGTERM stopping a bridge.
  */
 let app: TestApp;
 const ADA = 'ada@example.com';
@@ -24,7 +28,7 @@ afterAll(async () => {
   await stopAll();
   await app.close();
 });
-// Each test runs the CLI many times as processes; under a loaded CI machine they take a while.
+// Each test runs the CLI many times; under a loaded CI machine they take a while.
 jest.setTimeout(120_000);
 
 const machine = (extra: Record<string, string> = {}): CliEnv => ({ configDir: freshConfigDir(), server: app.url, extra });
@@ -133,12 +137,12 @@ describe('sign-in, profiles and conventions', () => {
     expect(after.stderr).toMatch(/^intro: 401 /);
   });
 
-  it('exit 3 when not signed in, one line, or a JSON error with --json', async () => {
+  it('exit 3 when not signed in, one line, or a JSON error with --json (the built bin, as a process)', async () => {
     const env = machine();
-    const res = await cli(['intent', 'list'], env);
+    const res = await cliProcess(['intent', 'list'], env);
     expect(res.code).toBe(3);
     expect(res.stderr).toBe('intro: Not signed in (profile default); run: intro login\n');
-    const json = await cli(['whoami', '--json'], env);
+    const json = await cliProcess(['whoami', '--json'], env);
     expect(json.code).toBe(3);
     expect(JSON.parse(json.stderr)).toEqual({ error: 'not_signed_in', status: null, message: expect.stringContaining('Not signed in'), detail: null, details: [], exitCode: 3 });
   });
@@ -276,10 +280,10 @@ describe('sign-in, profiles and conventions', () => {
     }
   });
 
-  it('a reader that goes away ends intro quietly (exit 0, no stack trace)', async () => {
+  it('a reader that goes away ends intro quietly (exit 0, no stack trace; the built bin, as a process)', async () => {
     const env = machine();
     await loginByEmail(env, ADA);
-    const tail = startCli(['events', '--json'], env);
+    const tail = startProcess(['events', '--json'], env);
     await tail.waitFor('stderr', /connected at/);
     // The reader closes the pipe; the next frame is written into it.
     tail.proc.stdout!.destroy();
@@ -463,7 +467,8 @@ describe('route groups', () => {
 
     const sent = await cli(['conversations', 'send', conversationId, 'Hello', 'Ben!', '--json'], ada);
     expect(sent.json().message.parts).toEqual([{ kind: 'text', text: 'Hello Ben!' }]);
-    expect((await cli(['conversations', 'send', conversationId, '-'], ben, 'Hi Ada, from a pipe\n')).code).toBe(0);
+    // Standard input piped into the built bin, as a process.
+    expect((await cliProcess(['conversations', 'send', conversationId, '-'], ben, 'Hi Ada, from a pipe\n')).code).toBe(0);
     const shown = await cli(['conversations', 'show', conversationId], ada);
     expect(shown.stdout).toMatch(/you: Hello Ben!\n.*them: Hi Ada, from a pipe/);
     expect((await cli(['conversations', 'list', '--json'], ben)).json().conversations.map((c: { id: string }) => c.id)).toContain(conversationId);
@@ -553,7 +558,8 @@ describe('route groups', () => {
     const fresh = (await cli(['intent', 'new', '--json', '--network', networkId, 'Looking for a CFO for a fintech in Warsaw, part-time, equity.'], ben)).json().intentId;
     const opp = (await cli(['opportunities', 'open', adaIntent, fresh, '--network', networkId, '--json'], env)).json().opportunities[0].opportunityId;
     expect(o.opportunities.length).toBe(1);
-    const bridge = startCli(['agent', 'run', '--name', 'bad bot', '--json', '--', process.execPath, bad], env);
+    // The built bin, as a process: SIGTERM stops the bridge cleanly (exit 0).
+    const bridge = startProcess(['agent', 'run', '--name', 'bad bot', '--json', '--', process.execPath, bad], env);
     await bridge.waitFor('stdout', /"type":"ready"/);
     await bridge.waitFor('stdout', new RegExp(`"type":"agent_error","opportunityId":"${opp}","error":"the agent's action must be one of`));
     expect(await bridge.stop()).toBe(0);
@@ -595,8 +601,8 @@ describe('route groups', () => {
     expect(seen.filter((e) => e.type === 'refused')).toEqual([expect.objectContaining({ status: expect.any(Number), error: expect.stringMatching(/It is not your turn|The other seat moved first/) })]);
     expect((await cli(['negotiation', 'show', opp, '--json'], env)).json().negotiation.turnCount).toBe(1);
     // Both bridges are still running, and stop cleanly.
-    expect(first.proc.exitCode).toBeNull();
-    expect(second.proc.exitCode).toBeNull();
+    expect(first.exitCode()).toBeNull();
+    expect(second.exitCode()).toBeNull();
     expect(await Promise.all([first.stop(), second.stop()])).toEqual([0, 0]);
   }, 90_000);
   it('agent run with an API key issued to the selected agent negotiates as that agent', async () => {

@@ -1,7 +1,7 @@
 import { ApiError, type IntroMatchClient } from '@intro-match/client';
 import type { Command } from 'commander';
 import { runBridge, type BridgeEvent } from '../bridge';
-import { CliError, colour, type Context, usageError } from '../context';
+import { CliError, type Context, usageError } from '../context';
 import { table, when } from '../output';
 import { example, run } from '../run';
 
@@ -42,20 +42,20 @@ async function selectAgent(ctx: Context, api: IntroMatchClient, opts: { agent?: 
 
 function reporter(ctx: Context): (e: BridgeEvent) => void {
   return (e) => {
-    if (ctx.json) return void process.stdout.write(`${JSON.stringify(e)}\n`);
+    if (ctx.json) return ctx.jsonLine(e);
     switch (e.type) {
       case 'ready':
-        return ctx.note(`${colour.green('Negotiating')} as agent "${e.agentName}" (${e.agentId}) with: ${e.command.join(' ')}`);
+        return ctx.note(`${ctx.colour.green('Negotiating')} as agent "${e.agentName}" (${e.agentId}) with: ${e.command.join(' ')}`);
       case 'turn':
-        return ctx.note(`${e.opportunityId}: turn ${e.turnIndex} ${colour.bold(e.action)}: ${e.message}${e.outcome ? colour.green(` -> ${e.outcome}`) : ''}`);
+        return ctx.note(`${e.opportunityId}: turn ${e.turnIndex} ${ctx.colour.bold(e.action)}: ${e.message}${e.outcome ? ctx.colour.green(` -> ${e.outcome}`) : ''}`);
       case 'skipped':
-        return ctx.note(colour.dim(`${e.opportunityId}: ${e.reason}`));
+        return ctx.note(ctx.colour.dim(`${e.opportunityId}: ${e.reason}`));
       case 'refused':
-        return ctx.note(colour.yellow(`${e.opportunityId}: refused ${e.status}: ${e.error}`));
+        return ctx.note(ctx.colour.yellow(`${e.opportunityId}: refused ${e.status}: ${e.error}`));
       case 'agent_error':
-        return ctx.note(colour.red(`${e.opportunityId || 'bridge'}: ${e.error}`));
+        return ctx.note(ctx.colour.red(`${e.opportunityId || 'bridge'}: ${e.error}`));
       case 'stopped':
-        return ctx.note(colour.dim(`Stopped: ${e.reason}`));
+        return ctx.note(ctx.colour.dim(`Stopped: ${e.reason}`));
     }
   };
 }
@@ -71,7 +71,7 @@ export function register(program: Command): void {
         run(async (ctx) => {
           const res = (await ctx.client().agents.list()) as { agents: Array<Agent & { lastSeenAt: string | null }> };
           ctx.print(res, () =>
-            ctx.line(table(['id', 'name', 'type', 'status', 'negotiator', 'last seen'], res.agents.map((a) => [a.id, a.name, a.type, a.status, a.handleNegotiations ? 'yes' : '', when(a.lastSeenAt)]))),
+            ctx.line(table(ctx.colour, ['id', 'name', 'type', 'status', 'negotiator', 'last seen'], res.agents.map((a) => [a.id, a.name, a.type, a.status, a.handleNegotiations ? 'yes' : '', when(a.lastSeenAt)]))),
           );
         }),
       ),
@@ -97,24 +97,19 @@ export function register(program: Command): void {
           const chosen = await selectAgent(ctx, api, opts);
           const report = reporter(ctx);
           const controller = new AbortController();
-          const stop = (sig: string) => () => {
+          const unsubscribe = ctx.io.onStop((sig) => {
             report({ type: 'stopped', reason: sig });
             controller.abort();
-          };
-          const onInt = stop('SIGINT');
-          const onTerm = stop('SIGTERM');
-          process.once('SIGINT', onInt);
-          process.once('SIGTERM', onTerm);
+          });
           // Ready only once a signal stops the bridge cleanly.
           report({ type: 'ready', agentId: chosen.id, agentName: chosen.name, userId: user.id, command });
           try {
-            await runBridge({ api, agentId: chosen.id, userId: user.id, command, turnTimeoutMs: opts.turnTimeout * 1000, rescanMs: opts.rescan * 1000, report, signal: controller.signal });
+            await runBridge({ api, agentId: chosen.id, userId: user.id, command, turnTimeoutMs: opts.turnTimeout * 1000, rescanMs: opts.rescan * 1000, report, signal: controller.signal, stderr: ctx.io.inheritable ? 'inherit' : ctx.io.stderr });
           } catch (err) {
             if (err instanceof ApiError && err.status === 409) throw new CliError(`This agent is not the selected negotiator any more: ${err.error}`);
             throw err;
           } finally {
-            process.off('SIGINT', onInt);
-            process.off('SIGTERM', onTerm);
+            unsubscribe();
           }
         }),
       ),

@@ -2,28 +2,29 @@ import { ApiError, type IntroMatchClient } from '@intro-match/client';
 import type { Command } from 'commander';
 import type open from 'open';
 import type { Credential } from '../config';
-import { CliError, colour, type Context, errorLine, usageError } from '../context';
+import { CliError, type Context, errorLine, usageError } from '../context';
+import { type Io, readLine } from '../io';
 import { fields, table, when } from '../output';
-import { ON_STDERR, prompts } from '../prompts';
-import { readLine } from '../stdin';
+import { onStderr, prompts } from '../prompts';
 import { example, run } from '../run';
 
 type Me = Awaited<ReturnType<IntroMatchClient['account']['me']>>['user'];
 
 /** Whether a browser can be opened here: a desktop session, not CI or a pipe. */
-function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
-  if (env.CI || !process.stdout.isTTY) return false;
+function canOpenBrowser(io: Io): boolean {
+  const { env } = io;
+  if (env.CI || !io.stdout.isTTY) return false;
   if (process.platform === 'darwin' || process.platform === 'win32') return true;
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
 /** Asks on the terminal, or reads a line from a piped stdin. */
-async function ask(question: string, secret = false): Promise<string> {
-  if (process.stdin.isTTY) return (secret ? prompts().password({ message: question, mask: '*' }, ON_STDERR) : prompts().input({ message: question }, ON_STDERR)).then((s) => s.trim());
-  process.stderr.write(`${question} `);
-  const line = await readLine();
+async function ask(io: Io, question: string, secret = false): Promise<string> {
+  if (io.stdin.isTTY) return (secret ? prompts().password({ message: question, mask: '*' }, onStderr(io)) : prompts().input({ message: question }, onStderr(io))).then((s) => s.trim());
+  io.stderr.write(`${question} `);
+  const line = await readLine(io);
   // The answer read from a pipe is not echoed: end the question's line.
-  process.stderr.write('\n');
+  io.stderr.write('\n');
   if (line === null) throw usageError(`${question} (no answer on standard input)`);
   return line.trim();
 }
@@ -47,16 +48,16 @@ function saveSession(ctx: Context, method: Credential['method'], token: string |
 
 function signedInOutput(ctx: Context, cred: Credential): void {
   ctx.print({ signedIn: true, profile: ctx.profile, server: ctx.server, method: cred.method, user: { id: cred.userId, email: cred.email, name: cred.name } }, () =>
-    ctx.line(`${colour.green('Signed in')} as ${cred.name || cred.email || cred.userId} on ${ctx.server} (profile ${ctx.profile}, ${cred.method})`),
+    ctx.line(`${ctx.colour.green('Signed in')} as ${cred.name || cred.email || cred.userId} on ${ctx.server} (profile ${ctx.profile}, ${cred.method})`),
   );
 }
 
 async function deviceLogin(ctx: Context, opts: { browser: boolean }): Promise<void> {
   const api = ctx.anonymous();
   const start = await api.auth.startDeviceLogin();
-  ctx.note(`To sign in, open ${colour.bold(start.verificationUriComplete)}`);
-  ctx.note(`and confirm the code ${colour.bold(start.userCode)} (it expires in ${Math.round(start.expiresIn / 60)} minutes).`);
-  if (opts.browser && canOpenBrowser(ctx.env)) {
+  ctx.note(`To sign in, open ${ctx.colour.bold(start.verificationUriComplete)}`);
+  ctx.note(`and confirm the code ${ctx.colour.bold(start.userCode)} (it expires in ${Math.round(start.expiresIn / 60)} minutes).`);
+  if (opts.browser && canOpenBrowser(ctx.io)) {
     // Loaded here, the one place that opens a browser.
     await (require('open') as typeof open)(start.verificationUriComplete).then(
       () => ctx.note('Opened your browser.'),
@@ -78,7 +79,7 @@ async function deviceLogin(ctx: Context, opts: { browser: boolean }): Promise<vo
 }
 
 async function emailLogin(ctx: Context, email: string | true, code: string | undefined): Promise<void> {
-  const address = email === true ? await ask('Email address:') : email;
+  const address = email === true ? await ask(ctx.io, 'Email address:') : email;
   if (!address) throw usageError('An email address is needed');
   const api = ctx.anonymous();
   // With --code the code mailed by an earlier `intro login --email` is checked; none is sent.
@@ -86,7 +87,7 @@ async function emailLogin(ctx: Context, email: string | true, code: string | und
     await api.auth.startEmail(address);
     ctx.note(`A sign-in code was sent to ${address}.`);
   }
-  const typed = code ?? (await ask('Code from the email:'));
+  const typed = code ?? (await ask(ctx.io, 'Code from the email:'));
   let session;
   try {
     session = await api.auth.verifyEmail(address, typed.replace(/\s+/g, ''));
@@ -99,7 +100,7 @@ async function emailLogin(ctx: Context, email: string | true, code: string | und
 }
 
 async function apiKeyLogin(ctx: Context, key: string | true): Promise<void> {
-  const value = key === true ? ctx.env.INTRO_API_KEY || (await ask('API key:', true)) : key;
+  const value = key === true ? ctx.env.INTRO_API_KEY || (await ask(ctx.io, 'API key:', true)) : key;
   if (!value) throw usageError('An API key is needed');
   const api = ctx.anonymous();
   api.auth.useApiKey(value);
@@ -164,7 +165,7 @@ export function register(program: Command): void {
           const { user } = await ctx.client().account.me();
           const u = user as Me & { email?: string | null };
           ctx.print({ profile: ctx.profile, server: ctx.server, method: cred.method, user: { id: u.id, name: u.name ?? null, email: u.email ?? null } }, () =>
-            ctx.line(fields([['name', u.name || '-'], ['email', u.email ?? '-'], ['id', u.id], ['server', ctx.server], ['profile', ctx.profile], ['signed in by', cred.method]])),
+            ctx.line(fields(ctx.colour, [['name', u.name || '-'], ['email', u.email ?? '-'], ['id', u.id], ['server', ctx.server], ['profile', ctx.profile], ['signed in by', cred.method]])),
           );
         }),
       ),
@@ -183,7 +184,7 @@ export function register(program: Command): void {
           const created = await ctx.client().auth.createApiKey({ name, ...(opts.agent ? { agentId: opts.agent } : {}) });
           ctx.print(created, () => {
             const c = created as { key?: string; apiKey?: { id: string; name: string } };
-            ctx.line(fields([['id', c.apiKey?.id], ['name', c.apiKey?.name], ['key', c.key]]));
+            ctx.line(fields(ctx.colour, [['id', c.apiKey?.id], ['name', c.apiKey?.name], ['key', c.key]]));
             ctx.note('Keep the key now: it is not shown again.');
           });
         }),
@@ -197,7 +198,7 @@ export function register(program: Command): void {
       .action(
         run(async (ctx) => {
           const res = await ctx.client().auth.apiKeys();
-          ctx.print(res, () => ctx.line(table(['id', 'name', 'created', 'last used'], res.apiKeys.map((k) => [k.id, k.name, when(k.createdAt), when(k.lastUsedAt)]))));
+          ctx.print(res, () => ctx.line(table(ctx.colour, ['id', 'name', 'created', 'last used'], res.apiKeys.map((k) => [k.id, k.name, when(k.createdAt), when(k.lastUsedAt)]))));
         }),
       ),
     ['intro keys list'],

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { CliError, colour } from '../context';
+import { CliError } from '../context';
+import { type Io, readAll } from '../io';
 import { oneLine, table, when } from '../output';
 import { example, run } from '../run';
-import { readAll } from '../stdin';
 
 interface Message {
   id: string;
@@ -14,11 +14,11 @@ interface Message {
 const textOf = (m: Message) => m.parts.map((p) => p.text).join('\n');
 
 /** The message text: the arguments, or standard input when they are "-" or missing on a pipe. */
-async function messageText(words: string[] | undefined): Promise<string> {
+async function messageText(io: Io, words: string[] | undefined): Promise<string> {
   const joined = (words ?? []).join(' ');
   if (joined && joined !== '-') return joined;
-  if (process.stdin.isTTY && joined !== '-') throw new CliError('Give the message as arguments (or "-" to read it from standard input)', 2, 'usage');
-  const text = (await readAll()).trim();
+  if (io.stdin.isTTY && joined !== '-') throw new CliError('Give the message as arguments (or "-" to read it from standard input)', 2, 'usage');
+  const text = (await readAll(io)).trim();
   if (!text) throw new CliError('The message is empty', 2, 'usage');
   return text;
 }
@@ -36,6 +36,7 @@ export function register(program: Command): void {
           ctx.print(res, () =>
             ctx.line(
               table(
+                ctx.colour,
                 ['id', 'with', 'unread', 'last message', 'updated'],
                 res.conversations.map((c) => [c.id, c.participants.map((p) => p.name).join(', '), c.unreadCount, oneLine(c.lastMessage ? textOf(c.lastMessage as Message) : '', 40), when(c.updatedAt)]),
               ),
@@ -58,7 +59,7 @@ export function register(program: Command): void {
           const res = await api.conversations.messages(id, opts.limit ? { limit: opts.limit } : {});
           const me = ctx.credential().userId;
           ctx.print(res, () => {
-            for (const m of res.messages as Message[]) ctx.line(`${colour.dim(when(m.createdAt))} ${colour.bold(m.senderId === me ? 'you' : m.role === 'agent' ? 'agent' : 'them')}: ${textOf(m)}`);
+            for (const m of res.messages as Message[]) ctx.line(`${ctx.colour.dim(when(m.createdAt))} ${ctx.colour.bold(m.senderId === me ? 'you' : m.role === 'agent' ? 'agent' : 'them')}: ${textOf(m)}`);
           });
         }),
       ),
@@ -73,7 +74,7 @@ export function register(program: Command): void {
       .argument('[text...]', 'the message ("-" reads standard input)')
       .action(
         run(async (ctx, [id, words]) => {
-          const text = await messageText(words);
+          const text = await messageText(ctx.io, words);
           const res = await ctx.client().conversations.post(id, { parts: [{ kind: 'text', text }] });
           ctx.print(res, () => ctx.line(`Sent message ${(res.message as Message).id}`));
         }),
@@ -108,7 +109,7 @@ export function register(program: Command): void {
           const list = agent?.questions ?? [];
           ctx.print({ intentId, conversationId: res.conversationId, agentStatus: agent?.status ?? null, questions: list }, () => {
             if (!list.length) return ctx.line('No questions waiting.');
-            ctx.line(table(['id', 'scope', 'question', 'about'], list.map((q) => [q.id, q.scope, q.question, q.matches.map((m) => m.counterparty.name).join(', ')])));
+            ctx.line(table(ctx.colour, ['id', 'scope', 'question', 'about'], list.map((q) => [q.id, q.scope, q.question, q.matches.map((m) => m.counterparty.name).join(', ')])));
           });
         }),
       ),
@@ -123,7 +124,7 @@ export function register(program: Command): void {
       .argument('[text...]', 'your answer ("-" reads standard input)')
       .action(
         run(async (ctx, [intentId, questionId, words]) => {
-          const text = await messageText(words);
+          const text = await messageText(ctx.io, words);
           const res = await ctx.client().conversations.answerQuestions({ intentId, answers: [{ questionId, text }] });
           ctx.print(res, () => ctx.line(`Answered ${questionId}`));
         }),
@@ -142,7 +143,7 @@ export function register(program: Command): void {
           const res = (await api.account.docs(topic)) as { topics?: string[]; topic?: string; content: string };
           ctx.print(res, () => {
             ctx.line(res.content);
-            if (res.topics) ctx.line(colour.dim(`\nTopics: ${res.topics.join(', ')}`));
+            if (res.topics) ctx.line(ctx.colour.dim(`\nTopics: ${res.topics.join(', ')}`));
           });
         }),
       ),

@@ -1,13 +1,13 @@
 import type { EventFrame } from '@intro-match/client';
 import type { Command } from 'commander';
-import { colour, type Context, usageError } from '../context';
+import { type Colours, type Context, usageError } from '../context';
 import { when } from '../output';
 import { example, run } from '../run';
 
 type Frame = EventFrame & Record<string, any>;
 
 /** One line for people: id, time, type, and the title and body (or the chat text). */
-export function humanLine(f: Frame): string {
+export function humanLine(colour: Colours, f: Frame): string {
   const head = `${colour.dim(`#${f.eventId}`)} ${colour.dim(when(f.at))} ${colour.cyan(f.type)}`;
   if (f.type === 'message') {
     const text = (f.message?.parts ?? []).map((p: { text: string }) => p.text).join(' ');
@@ -22,32 +22,29 @@ async function tail(ctx: Context, opts: { after?: string; resume?: boolean; coun
   const api = ctx.client();
   const after = opts.after ?? (opts.resume ? ctx.store.settings(ctx.profile).lastEventId : undefined);
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const unsubscribe = ctx.io.onStop(() => controller.abort());
   let printed = 0;
-  if (!ctx.json) ctx.note(colour.dim(`Listening on ${ctx.server}${after ? ` after #${after}` : ''}; Ctrl-C stops.`));
+  if (!ctx.json) ctx.note(ctx.colour.dim(`Listening on ${ctx.server}${after ? ` after #${after}` : ''}; Ctrl-C stops.`));
   try {
     for await (const frame of api.events.stream({
       after,
       signal: controller.signal,
       handshakes: true,
-      onReconnect: ({ delayMs }) => ctx.note(colour.dim(`Disconnected; reconnecting in ${Math.round(delayMs / 100) / 10}s`)),
+      onReconnect: ({ delayMs }) => ctx.note(ctx.colour.dim(`Disconnected; reconnecting in ${Math.round(delayMs / 100) / 10}s`)),
     })) {
       const f = frame as Frame;
       if (f.type === 'connected') {
-        ctx.note(colour.dim(`connected at ${f.at}`));
+        ctx.note(ctx.colour.dim(`connected at ${f.at}`));
         continue;
       }
       ctx.store.updateSettings(ctx.profile, { lastEventId: String(f.eventId) });
       if (opts.type?.length && !opts.type.includes(f.type)) continue;
-      if (ctx.json) process.stdout.write(`${JSON.stringify(f)}\n`);
-      else ctx.line(humanLine(f));
+      if (ctx.json) ctx.jsonLine(f);
+      else ctx.line(humanLine(ctx.colour, f));
       if (opts.count && ++printed >= opts.count) break;
     }
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    unsubscribe();
   }
 }
 

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { CliError, colour, type Context, usageError } from '../context';
+import { CliError, type Context, usageError } from '../context';
+import { type Io, readLine } from '../io';
 import { fields, oneLine, table, when } from '../output';
-import { askRecovery, ON_STDERR, prompts } from '../prompts';
+import { askRecovery, onStderr, prompts } from '../prompts';
 import { example, run } from '../run';
-import { readLine } from '../stdin';
 
 const MAX_ROUNDS = 8;
 
@@ -21,12 +21,12 @@ function parseAnswers(raw: string[]): Map<string, string[]> {
   return m;
 }
 
-async function draftText(words: string[]): Promise<string> {
+async function draftText(io: Io, words: string[]): Promise<string> {
   if (words.length) return words.join(' ');
-  if (process.stdin.isTTY) return prompts().input({ message: 'What are you looking for, or offering?' }, ON_STDERR);
-  process.stderr.write('What are you looking for, or offering? ');
-  const line = await readLine();
-  process.stderr.write('\n');
+  if (io.stdin.isTTY) return prompts().input({ message: 'What are you looking for, or offering?' }, onStderr(io));
+  io.stderr.write('What are you looking for, or offering? ');
+  const line = await readLine(io);
+  io.stderr.write('\n');
   if (line === null) throw usageError('No intent text given (as arguments or on standard input)');
   return line;
 }
@@ -39,7 +39,7 @@ async function draftText(words: string[]): Promise<string> {
 async function newIntent(ctx: Context, words: string[], opts: { network?: string[]; answer?: string[]; sourceType?: string; sourceId?: string }): Promise<void> {
   const api = ctx.client();
   const preset = parseAnswers(opts.answer ?? []);
-  const payload = (await draftText(words)).trim();
+  const payload = (await draftText(ctx.io, words)).trim();
   const answers: Array<{ prompt: string; answer: string | string[] }> = [];
   const asked: string[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -56,17 +56,17 @@ async function newIntent(ctx: Context, words: string[], opts: { network?: string
         }),
       );
       ctx.print({ ...created, payload: result.payload, questionsAsked: asked }, () => {
-        ctx.line(`${colour.green('Created')} intent ${created.intentId}`);
+        ctx.line(`${ctx.colour.green('Created')} intent ${created.intentId}`);
         ctx.line(`  ${result.payload}`);
-        ctx.line(colour.dim(`  shared in ${created.networkIds.length} network(s)`));
+        ctx.line(ctx.colour.dim(`  shared in ${created.networkIds.length} network(s)`));
       });
       return;
     }
-    if (!ctx.json) ctx.note(colour.yellow(result.feedback));
+    if (!ctx.json) ctx.note(ctx.colour.yellow(result.feedback));
     if (!result.recovery.length) throw new CliError(`The draft needs revision: ${result.feedback}`);
     for (const field of result.recovery) {
       const given = preset.get(field.label) ?? preset.get(field.id);
-      const answer = given ? (field.kind === 'multi' ? given : given.join(', ')) : await askRecovery(field);
+      const answer = given ? (field.kind === 'multi' ? given : given.join(', ')) : await askRecovery(ctx.io, field);
       asked.push(field.label);
       const existing = answers.findIndex((a) => a.prompt === field.label);
       if (existing >= 0) answers.splice(existing, 1);
@@ -111,8 +111,8 @@ export function register(program: Command): void {
             ...(opts.page ? { page: opts.page } : {}),
           });
           ctx.print(res, () => {
-            ctx.line(table(['id', 'status', 'intent', 'created'], res.intents.map((i) => [i.id, i.archivedAt ? 'archived' : i.status, oneLine(i.payload, 60), when(i.createdAt)])));
-            ctx.line(colour.dim(`page ${res.pagination.page} of ${res.pagination.totalPages}, ${res.pagination.total} in all`));
+            ctx.line(table(ctx.colour, ['id', 'status', 'intent', 'created'], res.intents.map((i) => [i.id, i.archivedAt ? 'archived' : i.status, oneLine(i.payload, 60), when(i.createdAt)])));
+            ctx.line(ctx.colour.dim(`page ${res.pagination.page} of ${res.pagination.totalPages}, ${res.pagination.total} in all`));
           });
         }),
       ),
@@ -131,7 +131,7 @@ export function register(program: Command): void {
           const { networkIds } = await api.intents.networks(i.id);
           ctx.print({ intent: i, networkIds }, () =>
             ctx.line(
-              fields([
+              fields(ctx.colour, [
                 ['id', i.id],
                 ['status', i.archivedAt ? `archived (${i.status})` : i.status],
                 ['intent', i.payload],
@@ -163,7 +163,7 @@ export function register(program: Command): void {
           if (opts.sourceId !== undefined) body.sourceId = opts.sourceId === '' ? null : opts.sourceId;
           if (!Object.keys(body).length) throw usageError('Give the new text, --source-type or --source-id');
           const res = await ctx.wait('Saving…', ctx.client().intents.update(id, body));
-          ctx.print(res, () => ctx.line(`${colour.green('Updated')} intent ${res.intentId}: ${res.description}`));
+          ctx.print(res, () => ctx.line(`${ctx.colour.green('Updated')} intent ${res.intentId}: ${res.description}`));
         }),
       ),
     ['intro intent edit 3fa85f64 "Looking for a seed investor in climate software, Berlin"', 'intro intent edit 3fa85f64 --source-type crm --source-id 42'],
@@ -239,11 +239,12 @@ export function register(program: Command): void {
             if (!res.counterparties.length) return ctx.line('No counterparties yet.');
             ctx.line(
               table(
+                ctx.colour,
                 ['#', 'score', 'name', 'statement', 'intent', 'network'],
                 res.counterparties.map((c, i) => [i + 1, c.score.toFixed(3), c.name, oneLine(c.statement, 50), c.intentId, c.networkId]),
               ),
             );
-            ctx.line(colour.dim(`Open one: intro opportunities open ${id} <intent>`));
+            ctx.line(ctx.colour.dim(`Open one: intro opportunities open ${id} <intent>`));
           });
         }),
       ),

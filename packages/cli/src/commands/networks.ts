@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { colour, usageError } from '../context';
+import { usageError } from '../context';
 import { fields, oneLine, table, when } from '../output';
 import { example, run } from '../run';
 
@@ -22,7 +22,7 @@ export function register(program: Command): void {
         run(async (ctx, _a, opts: { public?: boolean }) => {
           const api = ctx.client();
           const res = (opts.public ? await api.networks.publicList() : await api.networks.mine()) as { networks: Array<{ id: string; title: string; joinPolicy: string; memberCount?: number; role?: string | null }> };
-          ctx.print(res, () => ctx.line(table(['id', 'title', 'role', 'members', 'join'], res.networks.map((n) => [n.id, n.title, n.role ?? '-', n.memberCount ?? '-', n.joinPolicy]))));
+          ctx.print(res, () => ctx.line(table(ctx.colour, ['id', 'title', 'role', 'members', 'join'], res.networks.map((n) => [n.id, n.title, n.role ?? '-', n.memberCount ?? '-', n.joinPolicy]))));
         }),
       ),
     ['intro networks list', 'intro networks list --public --json'],
@@ -40,8 +40,8 @@ export function register(program: Command): void {
           const { members } = (await api.networks.members(id)) as { members: Array<{ name: string; email?: string | null; permissions: string[] }> };
           ctx.print({ network, members }, () => {
             const n = network;
-            ctx.line(fields([['id', n.id], ['title', n.title], ['prompt', n.prompt], ['join policy', n.joinPolicy], ['your role', n.role], ['owner', n.owner?.name ?? null], ['members', n.memberCount]]));
-            ctx.line(table(['member', 'email', 'permissions'], members.map((m) => [m.name, m.email ?? '', m.permissions.join(', ')])));
+            ctx.line(fields(ctx.colour, [['id', n.id], ['title', n.title], ['prompt', n.prompt], ['join policy', n.joinPolicy], ['your role', n.role], ['owner', n.owner?.name ?? null], ['members', n.memberCount]]));
+            ctx.line(table(ctx.colour, ['member', 'email', 'permissions'], members.map((m) => [m.name, m.email ?? '', m.permissions.join(', ')])));
           });
         }),
       ),
@@ -65,7 +65,7 @@ export function register(program: Command): void {
             return ctx.print(res, () => ctx.line(`Requested network "${title}"`));
           }
           const { network } = await api.networks.create({ title, ...(opts.prompt ? { prompt: opts.prompt } : {}), ...(joinPolicy ? { joinPolicy } : {}) });
-          ctx.print({ network }, () => ctx.line(`${colour.green("Created")} network ${network.id} "${title}"`));
+          ctx.print({ network }, () => ctx.line(`${ctx.colour.green("Created")} network ${network.id} "${title}"`));
         }),
       ),
     ['intro networks create "Climate founders" --join-policy invite_only', 'intro networks create "Rust Berlin" --request'],
@@ -120,7 +120,7 @@ export function register(program: Command): void {
           if (!id) {
             if (opts.approve || opts.decline) throw usageError('--approve and --decline need the network id');
             const res = (await api.networks.myRequests()) as { requests: Array<{ id: string; title: string; status: string; purpose: string | null; submittedAt: string }> };
-            return ctx.print(res, () => ctx.line(table(['id', 'title', 'status', 'purpose', 'submitted'], res.requests.map((r) => [r.id, r.title, r.status, oneLine(r.purpose ?? '', 40), when(r.submittedAt)]))));
+            return ctx.print(res, () => ctx.line(table(ctx.colour, ['id', 'title', 'status', 'purpose', 'submitted'], res.requests.map((r) => [r.id, r.title, r.status, oneLine(r.purpose ?? '', 40), when(r.submittedAt)]))));
           }
           if (opts.approve && opts.decline) throw usageError('Choose one of --approve and --decline');
           const who = opts.approve ?? opts.decline;
@@ -131,7 +131,7 @@ export function register(program: Command): void {
           }
           const res = await api.networks.joinRequests(id);
           ctx.print(res, () =>
-            ctx.line(table(['user', 'name', 'status', 'asked'], res.joinRequests.map((r) => [r.userId, r.user?.name ?? '', r.status, when(r.createdAt)]))),
+            ctx.line(table(ctx.colour, ['user', 'name', 'status', 'asked'], res.joinRequests.map((r) => [r.userId, r.user?.name ?? '', r.status, when(r.createdAt)]))),
           );
         }),
       ),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CliError, colour, usageError } from '../context';
+import { CliError, usageError } from '../context';
 import { fields, oneLine, table, when } from '../output';
 import { example, run } from '../run';
 
@@ -31,7 +31,7 @@ export function register(program: Command): void {
             opportunities: Array<{ opportunityId: string; status: string; peer: { name: string }; headline: string; mainText: string; updatedAt: string }>;
           };
           ctx.print(res, () =>
-            ctx.line(table(['id', 'status', 'with', 'headline', 'updated'], res.opportunities.map((o) => [o.opportunityId, o.status, o.peer.name, oneLine(o.headline || o.mainText, 50), when(o.updatedAt)]))),
+            ctx.line(table(ctx.colour, ['id', 'status', 'with', 'headline', 'updated'], res.opportunities.map((o) => [o.opportunityId, o.status, o.peer.name, oneLine(o.headline || o.mainText, 50), when(o.updatedAt)]))),
           );
         }),
       ),
@@ -47,10 +47,10 @@ export function register(program: Command): void {
         run(async (ctx, [id]) => {
           const o = await ctx.client().opportunities.get(id);
           ctx.print(o, () => {
-            ctx.line(colour.bold(o.headline));
+            ctx.line(ctx.colour.bold(o.headline));
             ctx.line(o.mainText);
             ctx.line(
-              fields([
+              fields(ctx.colour, [
                 ['id', o.id],
                 ['status', o.status],
                 ['with', `${o.peer.name} (${o.peer.userId})`],
@@ -88,7 +88,7 @@ export function register(program: Command): void {
           }
           const res = await api.intents.openOpportunities(intentId, picks);
           ctx.print(res, () => {
-            for (const o of res.opportunities as Array<{ opportunityId: string; status?: string }>) ctx.line(`${colour.green('Opened')} opportunity ${o.opportunityId}${o.status ? ` (${o.status})` : ''}`);
+            for (const o of res.opportunities as Array<{ opportunityId: string; status?: string }>) ctx.line(`${ctx.colour.green('Opened')} opportunity ${o.opportunityId}${o.status ? ` (${o.status})` : ''}`);
           });
         }),
       ),
@@ -142,7 +142,7 @@ export function register(program: Command): void {
           if (opts.state && opts.state !== 'open' && opts.state !== 'settled') throw usageError('--state is open or settled');
           const res = await ctx.client().negotiations.list({ ...(opts.intent ? { intentId: opts.intent } : {}), ...(opts.state ? { state: opts.state as 'open' | 'settled' } : {}) });
           const rows = (res as { negotiations: Array<{ opportunityId: string; outcome: string | null; turnCount: number; awaitingUserId: string | null; counterparty: { name: string } | null }> }).negotiations;
-          ctx.print(res, () => ctx.line(table(['opportunity', 'with', 'turns', 'outcome', 'awaiting'], rows.map((n) => [n.opportunityId, n.counterparty?.name ?? '-', n.turnCount, n.outcome ?? 'open', n.awaitingUserId ?? '-']))));
+          ctx.print(res, () => ctx.line(table(ctx.colour, ['opportunity', 'with', 'turns', 'outcome', 'awaiting'], rows.map((n) => [n.opportunityId, n.counterparty?.name ?? '-', n.turnCount, n.outcome ?? 'open', n.awaitingUserId ?? '-']))));
         }),
       ),
     ['intro negotiation list --state open'],
@@ -158,11 +158,11 @@ export function register(program: Command): void {
           const { negotiation: n } = await ctx.client().negotiations.get(id);
           ctx.print({ negotiation: n }, () => {
             const seat = (uid: string) => (uid === n.counterparty?.userId ? n.counterparty.name : 'you');
-            if (n.introducer) ctx.line(colour.dim(`Introduced by ${n.introducer.name}: ${n.introducer.context}`));
-            if (n.counterparty) ctx.line(colour.dim(`With ${n.counterparty.name}: ${oneLine(n.counterparty.statement, 100)}`));
-            for (const t of n.turns ?? []) ctx.line(`${String(t.turnIndex).padStart(2)} ${when(t.createdAt)} ${colour.bold(seat(t.seatUserId).padEnd(10))} ${t.action.padEnd(8)} ${t.message}`);
+            if (n.introducer) ctx.line(ctx.colour.dim(`Introduced by ${n.introducer.name}: ${n.introducer.context}`));
+            if (n.counterparty) ctx.line(ctx.colour.dim(`With ${n.counterparty.name}: ${oneLine(n.counterparty.statement, 100)}`));
+            for (const t of n.turns ?? []) ctx.line(`${String(t.turnIndex).padStart(2)} ${when(t.createdAt)} ${ctx.colour.bold(seat(t.seatUserId).padEnd(10))} ${t.action.padEnd(8)} ${t.message}`);
             ctx.line(
-              fields([
+              fields(ctx.colour, [
                 ['outcome', n.outcome ?? 'open'],
                 ['turns', `${n.turnCount} of ${n.protocol?.maxTurns ?? 12}`],
                 ['you may', n.protocol?.availableActions.join(', ') || `nothing (${n.protocol?.blockedReason ?? 'settled'})`],
