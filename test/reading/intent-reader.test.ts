@@ -49,6 +49,9 @@ describe('the general intent reader', () => {
     expect(readIntent('spare bench space in zwolle').places).toEqual([]);
     // A town of that size named like an everyday word or a first name is left unread.
     expect(readIntent('A shared kitchen in Temple, open late.').places).toEqual([]);
+    // After another name it is a surname, not the town.
+    expect(readIntent('Rivera is where we are.').places.map((p) => p.key)).toEqual(['rivera']);
+    expect(readIntent('An introduction between Kate and Ana Rivera.').places).toEqual([]);
   });
 
   it('reads days of the week and parts of the day as constraints', () => {

@@ -181,7 +181,8 @@ interface CityRow {
 /** Cities this large are read by name wherever they are written (capitalised or, for longer names, not). */
 const CITY_MIN_POP = 150_000;
 /**
- * Smaller cities down to this size are read too, but only capitalised as written and only when
+ * Smaller cities down to this size are read too, but only capitalised as written, not after
+ * another name (a surname is often a small town's name), and only when
  * their name is no everyday English word or common first name (SUBTLEX-US count below
  * SMALL_CITY_MAX_WORD_COUNT): a town of 60,000 is named by the people who live there, and
  * "Temple" or "Logan" is more often something else.
@@ -294,6 +295,12 @@ function partOfLongerName(tokens: Token[], start: number, end: number): boolean 
   return beforeIsName || afterIsName;
 }
 
+/** Whether a capitalised word that does not open the sentence stands right before: "Ana Rivera". */
+function afterName(tokens: Token[], start: number): boolean {
+  const before = tokens[start - 1];
+  return capitalised(before) && start - 1 > 0 && !before.breakBefore && !tokens[start].breakBefore;
+}
+
 export interface PlaceMatch {
   place: PlaceRef;
   start: number;
@@ -319,7 +326,8 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
         if (CAPS_ONLY.has(phrase) && raw !== raw.toUpperCase()) continue;
         if (ref.kind === 'city' && raw[0] !== raw[0].toUpperCase() && phrase.length < 5) continue;
       }
-      if (g.small.has(phrase) && words.some((t) => t.raw[0] !== t.raw[0].toUpperCase())) continue;
+      // A smaller city only as a name of its own: "Ana Rivera" is a person, not the town.
+      if (g.small.has(phrase) && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || afterName(tokens, i))) continue;
       // A province's name is also often a word or a person's name: only as a capitalised name,
       // and not as part of a longer one ("the Finger Lakes", "Texas Instruments").
       if (ref.kind === 'province' && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || partOfLongerName(tokens, i, i + n))) continue;
