@@ -5,10 +5,10 @@ import { idfFrom } from '../../src/domain/matching/term-stats';
 import { readIntent } from '../../src/domain/reading/intent-reader';
 
 const texts = {
-  query: 'Looking for a bookbinder to restore a leather-bound atlas.',
+  query: 'Need a bookbinder to restore a leather-bound atlas.',
   binder: 'Bookbinder with a small workshop: I restore leather bindings and rebind atlases.',
   // Gives the same craft but mostly asks for something the query does not give.
-  binderBuying: 'Bookbinder, I restore leather bindings. Looking for a second-hand guillotine cutter and a nipping press.',
+  binderBuying: 'Bookbinder, I restore leather bindings. Hoping to buy a second-hand guillotine cutter and a nipping press.',
 };
 
 const readings = Object.fromEntries(Object.entries(texts).map(([k, t]) => [k, readIntent(t)])) as Record<keyof typeof texts, ReturnType<typeof readIntent>>;
@@ -29,7 +29,7 @@ describe('the local ranker', () => {
 
   it('keeps the candidate whose need the query meets', () => {
     const q = readIntent('Bookbinder with a nipping press and a guillotine cutter, happy to lend them.');
-    const c = readIntent('Looking for a nipping press and a guillotine cutter.');
+    const c = readIntent('Need a nipping press and a guillotine cutter.');
     const detail = scoreReadings(q, c, idfFrom([q, c]), DEFAULT_PARAMS);
     expect(detail.unmetFactor).toBeCloseTo(1, 5);
     expect(detail.score).toBeGreaterThan(0);
@@ -37,7 +37,7 @@ describe('the local ranker', () => {
   });
 
   it('counts a refusal against what the other side seeks as well as what it gives', () => {
-    const q = readIntent('Looking for someone to repair a pocket watch.');
+    const q = readIntent('Need a watchmaker to repair a pocket watch.');
     const refuser = readIntent('Clock workshop in the old town. No watches, we repair wall clocks only.');
     const reasons: string[] = [];
     expect(constraintPenalty(q, refuser, reasons)).toBeCloseTo(PENALTY.refused, 5);
@@ -45,11 +45,11 @@ describe('the local ranker', () => {
   });
 
   it('weighs weekdays against weekends and mornings against evenings', () => {
-    const q = readIntent('Looking for a tennis partner on weekday mornings.');
-    const c = readIntent('Tennis player, free on weekends and in the evening.');
+    const q = readIntent('Seeking a chess opponent; weekdays, mornings.');
+    const c = readIntent('Chess player, free on weekends and in the evening.');
     const reasons: string[] = [];
     expect(constraintPenalty(q, c, reasons)).toBeCloseTo(PENALTY.daytype * PENALTY.daypart, 5);
     expect(reasons).toEqual(expect.arrayContaining(['daytype', 'daypart']));
-    expect(constraintPenalty(q, readIntent('Tennis player, free on weekday mornings.'), [])).toBe(1);
+    expect(constraintPenalty(q, readIntent('Chess player, free weekdays, mornings.'), [])).toBe(1);
   });
 });

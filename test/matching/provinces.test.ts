@@ -28,7 +28,7 @@ describe('provinces and states as places', () => {
   });
 
   it('names a province in messages as people write it, without its country key', () => {
-    const [colorado] = placesOf('Drone startup in Colorado.');
+    const [colorado] = placesOf('Pottery studio in Colorado.');
     expect(placeWords(colorado)).toBe('Colorado');
   });
 });
