@@ -1,5 +1,6 @@
 import { readIntent } from '../../src/domain/reading/intent-reader';
 import { placeCompatibility } from '../../src/domain/matching/geo.rules';
+import { placeWords } from '../../src/domain/matching/facet-phrases';
 
 const placesOf = (text: string) => readIntent(text).places;
 
@@ -24,5 +25,10 @@ describe('provinces and states as places', () => {
     const [vermont] = placesOf('Farm in Vermont.');
     expect(placeCompatibility(denver, colorado)).toBe(1);
     expect(placeCompatibility(colorado, vermont)).toBeLessThan(0.4);
+  });
+
+  it('names a province in messages as people write it, without its country key', () => {
+    const [colorado] = placesOf('Pottery studio in Colorado.');
+    expect(placeWords(colorado)).toBe('Colorado');
   });
 });

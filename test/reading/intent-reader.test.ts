@@ -35,4 +35,28 @@ describe('the general intent reader', () => {
     const r = readIntent('What we need:\n- an apprentice\n- a beekeeper');
     expect(words(r.seek)).toEqual(expect.arrayContaining(['apprentic', 'beekeep']));
   });
+
+  it('reads nationality words listed after a language cue as languages, not places', () => {
+    const r = readIntent('Bilingual tutor: I speak Dutch, Greek and Finnish.');
+    expect(r.constraints.values.lang).toEqual(['dutch', 'greek', 'finnish']);
+    expect(r.places).toEqual([]);
+    // Without a language cue the same words still name countries.
+    expect(readIntent('Moving from Greece to Finland next spring.').places.map((p) => p.key)).toEqual(['GR', 'FI']);
+  });
+
+  it('reads a smaller city only capitalised and only when its name is no everyday word', () => {
+    expect(readIntent('Spare bench space in Zwolle, near the station.').places.map((p) => p.key)).toEqual(['zwolle']);
+    expect(readIntent('spare bench space in zwolle').places).toEqual([]);
+    // A town of that size named like an everyday word or a first name is left unread.
+    expect(readIntent('A shared kitchen in Temple, open late.').places).toEqual([]);
+    // After another name it is a surname, not the town.
+    expect(readIntent('Rivera is where we are.').places.map((p) => p.key)).toEqual(['rivera']);
+    expect(readIntent('An introduction between Kate and Ana Rivera.').places).toEqual([]);
+  });
+
+  it('reads days of the week and parts of the day as constraints', () => {
+    const r = readIntent('Evening pottery class wanted, weekends only.');
+    expect(r.constraints.values.daypart).toEqual(['evening']);
+    expect(r.constraints.values.daytype).toEqual(['weekend']);
+  });
 });

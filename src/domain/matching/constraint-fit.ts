@@ -13,7 +13,10 @@ export const PENALTY = {
   mode: 0.6,
   stage: 0.6,
   employment: 0.8,
-  /** One side refuses what the other gives. */
+  /** Weekdays against weekends, mornings against evenings: people can often move, so mildly. */
+  daytype: 0.7,
+  daypart: 0.7,
+  /** One side refuses what the other gives or seeks. */
   refused: 0.4,
 };
 
@@ -33,7 +36,7 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
       reasons.push(`place:${best.toFixed(2)}`);
     }
   }
-  for (const dim of ['lang', 'mode', 'stage', 'employment'] as ConstraintDim[]) {
+  for (const dim of ['lang', 'mode', 'stage', 'employment', 'daytype', 'daypart'] as ConstraintDim[]) {
     const a = q.constraints.values[dim];
     const b = c.constraints.values[dim];
     if (disjoint(a, b)) {
@@ -47,7 +50,9 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
       reasons.push(`refused-${dim}`);
     }
   }
-  const refuses = (x: IntentReading, y: IntentReading) => x.refuse.some((t) => y.give[t] !== undefined);
+  // A refusal meets what the other side gives ("no agencies" against an agency) and what it
+  // seeks ("we never repair watches" against someone with a broken watch).
+  const refuses = (x: IntentReading, y: IntentReading) => x.refuse.some((t) => y.give[t] !== undefined || y.seek[t] !== undefined);
   if ((refuses(q, c) || refuses(c, q))) {
     f *= PENALTY.refused;
     reasons.push('refused');

@@ -2,10 +2,17 @@ import { findAttributes, findMoney, type Dim, type MoneyAmount } from './attribu
 import { findPlaces, type PlaceRef } from './geo.rules';
 import { LEXICON_SOURCE, parseLexicon, type Concept, type LexEntry, type Lexicon } from './lexicon';
 import { splitSentences, STOPWORDS, tokenize, type Token } from './text.rules';
-import { readIntent, type IntentReading } from '../reading/intent-reader';
+import { READING_VERSION, readIntent, type IntentReading } from '../reading/intent-reader';
 
-/** Bump when extraction changes: stored facets of an older version are recomputed. */
-export const FACETS_VERSION = 6;
+/** Bump when the rules of this file change. */
+const EXTRACTION_VERSION = 6;
+
+/**
+ * The version stored facets carry: stored facets of another version are recomputed. They hold
+ * the general reader's reading too (discover ranks by it), so a new reader version is a new
+ * facets version: before, a reader change left stored readings as they were until the text changed.
+ */
+export const FACETS_VERSION = EXTRACTION_VERSION * 100 + READING_VERSION;
 
 /**
  * What an intent says about itself, read by rules: what it seeks and offers (concept → weight),

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Token } from './text.rules';
 import { stripAccents } from './text.rules';
+import { wordCount } from '../reading/english';
 
 /**
  * A place an intent names: a city (with coordinates), a province or state (with the mean of its
@@ -177,6 +178,18 @@ interface CityRow {
   state_ansi?: string;
 }
 
+/** Cities this large are read by name wherever they are written (capitalised or, for longer names, not). */
+const CITY_MIN_POP = 150_000;
+/**
+ * Smaller cities down to this size are read too, but only capitalised as written, not after
+ * another name (a surname is often a small town's name), and only when
+ * their name is no everyday English word or common first name (SUBTLEX-US count below
+ * SMALL_CITY_MAX_WORD_COUNT): a town of 60,000 is named by the people who live there, and
+ * "Temple" or "Logan" is more often something else.
+ */
+const SMALL_CITY_MIN_POP = 50_000;
+const SMALL_CITY_MAX_WORD_COUNT = 300;
+
 /** The least population (over the data's cities) at which a province's name is read as a place. */
 const PROVINCE_MIN_POP = 100_000;
 
@@ -187,6 +200,8 @@ interface Gazetteer {
   stateCodes: Map<string, PlaceRef>;
   /** Every city of the data, whatever its size, by `name|province key`: "Lancaster PA" is not Lancaster CA. */
   cityInProvince: Map<string, PlaceRef>;
+  /** Phrases that name only a smaller city: read only when capitalised as written. */
+  small: Set<string>;
 }
 
 let gazetteer: Gazetteer | null = null;
@@ -207,10 +222,15 @@ function buildGazetteer(): Gazetteer {
   // Larger cities win a shared name (Portland OR over Portland ME is not decidable; population is the best prior).
   const provinceKey = (r: CityRow) => (r.province ? `${String(r.iso2).toLowerCase()}:${norm(r.province)}` : undefined);
   const cityRef = (r: CityRow): PlaceRef => ({ kind: 'city', key: norm(r.city_ascii), country: r.iso2, regions: countryRegions(r.iso2), lat: r.lat, lng: r.lng, province: provinceKey(r) });
-  const sorted = [...rows].filter((r) => r.pop >= 150_000).sort((a, b) => b.pop - a.pop);
+  const sorted = [...rows].filter((r) => r.pop >= SMALL_CITY_MIN_POP).sort((a, b) => b.pop - a.pop);
+  const small = new Set<string>();
   for (const r of sorted) {
     const name = norm(r.city_ascii);
     if (!name || CITY_STOP.has(name) || phrases.has(name)) continue;
+    if (r.pop < CITY_MIN_POP) {
+      if (name.split(' ').some((w) => wordCount(w) >= SMALL_CITY_MAX_WORD_COUNT)) continue;
+      small.add(name);
+    }
     phrases.set(name, cityRef(r));
   }
   // Provinces and states, placed at the population-weighted mean of their cities.
@@ -251,7 +271,8 @@ function buildGazetteer(): Gazetteer {
   }
   let maxWords = 1;
   for (const k of phrases.keys()) maxWords = Math.max(maxWords, k.split(' ').length);
-  return { phrases, maxWords, stateCodes, cityInProvince };
+  for (const name of small) if (phrases.get(name)?.kind !== 'city') small.delete(name);
+  return { phrases, maxWords, stateCodes, cityInProvince, small };
 }
 
 function gaz(): Gazetteer {
@@ -272,6 +293,12 @@ function partOfLongerName(tokens: Token[], start: number, end: number): boolean 
   const beforeIsName = capitalised(before) && start - 1 > 0 && !before.breakBefore && !tokens[start].breakBefore;
   const afterIsName = capitalised(after) && !after.breakBefore;
   return beforeIsName || afterIsName;
+}
+
+/** Whether a capitalised word that does not open the sentence stands right before: "Ana Rivera". */
+function afterName(tokens: Token[], start: number): boolean {
+  const before = tokens[start - 1];
+  return capitalised(before) && start - 1 > 0 && !before.breakBefore && !tokens[start].breakBefore;
 }
 
 export interface PlaceMatch {
@@ -299,6 +326,8 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
         if (CAPS_ONLY.has(phrase) && raw !== raw.toUpperCase()) continue;
         if (ref.kind === 'city' && raw[0] !== raw[0].toUpperCase() && phrase.length < 5) continue;
       }
+      // A smaller city only as a name of its own: "Ana Rivera" is a person, not the town.
+      if (g.small.has(phrase) && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || afterName(tokens, i))) continue;
       // A province's name is also often a word or a person's name: only as a capitalised name,
       // and not as part of a longer one ("the Finger Lakes", "Texas Instruments").
       if (ref.kind === 'province' && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || partOfLongerName(tokens, i, i + n))) continue;

@@ -10,9 +10,14 @@ export interface ScoreParams {
   topic: number;
   /** Raw evidence at which the score reaches 1 − 1/e. */
   scale: number;
+  /**
+   * How much a candidate's own stated need that the query does not meet lowers the score: an
+   * introduction should serve both people, and someone after something else is a weaker one.
+   */
+  unmet: number;
 }
 
-export const DEFAULT_PARAMS: ScoreParams = { reverse: 0.5, topic: 0.2, scale: 8 };
+export const DEFAULT_PARAMS: ScoreParams = { reverse: 0.5, topic: 0.2, scale: 8, unmet: 0.4 };
 
 export interface PairScore {
   score: number;
@@ -21,6 +26,8 @@ export interface PairScore {
   reverse: number;
   topic: number;
   penalty: number;
+  /** The factor for the candidate's own need left unmet (1: none stated, or all met). */
+  unmetFactor: number;
   reasons: string[];
 }
 
@@ -41,6 +48,23 @@ export function scoreReadings(q: IntentReading, c: IntentReading, idf: Idf, p: S
   const reverse = shared(c.seek, q.give, idf);
   const topic = shared(q.give, c.give, idf);
   const raw = need + p.reverse * reverse + p.topic * topic;
-  const score = (1 - Math.exp(-raw / p.scale)) * penalty;
-  return { score, raw, need, reverse, topic, penalty, reasons };
+  const unmetFactor = unmetNeedFactor(c, reverse, idf, p.unmet);
+  const score = (1 - Math.exp(-raw / p.scale)) * penalty * unmetFactor;
+  return { score, raw, need, reverse, topic, penalty, unmetFactor, reasons };
+}
+
+/**
+ * 1 − unmet × (share of the candidate's need the query leaves unmet) × (how much of what the
+ * candidate writes is need). A candidate that states no need, or whose need the query meets,
+ * keeps its score; one that mostly asks for something the query does not give loses up to
+ * `unmet` of it. Same words, weighed by rarity as everywhere else.
+ */
+function unmetNeedFactor(c: IntentReading, met: number, idf: Idf, unmet: number): number {
+  if (!unmet) return 1;
+  let seek = 0;
+  let give = 0;
+  for (const t of Object.keys(c.seek)) seek += idf(t);
+  if (!seek) return 1;
+  for (const t of Object.keys(c.give)) give += idf(t);
+  return 1 - unmet * (1 - Math.min(1, met / seek)) * (seek / (seek + give));
 }

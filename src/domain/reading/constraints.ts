@@ -3,9 +3,9 @@ import { splitSentences } from '../matching/text.rules';
 import { findQuantities, type Quantity } from './quantities';
 
 /** Constraint dimensions the matcher and the negotiator compare between two intents. */
-export type ConstraintDim = 'stage' | 'mode' | 'lang' | 'employment';
+export type ConstraintDim = 'stage' | 'mode' | 'lang' | 'employment' | 'daytype' | 'daypart';
 
-const DIMS = new Set<ConstraintDim>(['stage', 'mode', 'lang', 'employment']);
+const DIMS = new Set<ConstraintDim>(['stage', 'mode', 'lang', 'employment', 'daytype', 'daypart']);
 const NEGATORS = new Set(['no', 'not', 'non', 'without', 'never', 'dont', 'wont', 'cant', 'cannot', 'nor']);
 
 /**

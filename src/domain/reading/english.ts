@@ -34,6 +34,14 @@ function isWord(w: string): boolean {
 }
 
 /**
+ * How often a lower-case word occurs in the 51 million words of subtitles: everyday words and
+ * common first names run to hundreds or more, the names of small towns to a handful.
+ */
+export function wordCount(w: string): number {
+  return load().counts.get(w) ?? 0;
+}
+
+/**
  * The verb an agent noun names ("investor" → "invest", "drummer" → "drum", "supplier" →
  * "supply"), when that verb is an English word; null otherwise. So a need for investors meets
  * an offer to invest.

@@ -1,3 +1,4 @@
+import { findAttributes } from '../matching/attributes.rules';
 import { findPlaces, type PlaceRef } from '../matching/geo.rules';
 import { tokenize, type Token } from '../matching/text.rules';
 import { AUDIENCE_VERBS, GIVE_CUES, NEGATORS, ONLY_WORDS, REQUIRED_AFTER, SEEK_CUES, STOP_WORDS } from './cues';
@@ -6,8 +7,11 @@ import { stemOf } from './english';
 
 export { stemOf };
 
-/** Bump when reading changes: stored readings of an older version are recomputed. */
-export const READING_VERSION = 4;
+/**
+ * Bump when reading changes: stored readings of an older version are recomputed (they are stored
+ * inside the facets, whose version includes this one: FACETS_VERSION).
+ */
+export const READING_VERSION = 5;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -164,7 +168,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   for (const piece of pieces(text)) {
     const { tokens } = piece;
     const placeAt = new Set<number>();
+    // "We speak Dutch and Greek": a nationality word read as a language names no place.
+    const langAt = new Set(findAttributes(tokens).filter((h) => h.dim === 'lang').map((h) => h.start));
     for (const p of findPlaces(tokens)) {
+      if (p.place.kind === 'country' && p.end - p.start === 1 && langAt.has(p.start)) continue;
       places.push(p.place);
       for (let k = p.start; k < p.end; k++) placeAt.add(k);
     }
