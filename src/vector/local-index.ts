@@ -294,13 +294,12 @@ export class LocalVectorIndex implements VectorIndex {
       for (const h of hits) if ((best.get(h.id) ?? -Infinity) < h.score) best.set(h.id, h.score);
     }
     return [...best.entries()]
-      .map(([id, score]) => ({ id, score }))
+      .map(([id, score]): IndexHit => {
+        const textHash = this.entries.get(id)?.textHash;
+        return textHash === undefined ? { id, score } : { id, score, textHash };
+      })
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-      .slice(0, q.limit)
-      .map((h) => {
-        const textHash = this.entries.get(h.id)?.textHash;
-        return textHash === undefined ? h : { ...h, textHash };
-      });
+      .slice(0, q.limit);
   }
 
   /**
