@@ -359,36 +359,28 @@ async function measureMode(
     const url = (id: string) => `${runtime.url}/api/intents/${id}/discover`;
     // Warm-up: connections, JIT, the first Postgres plans.
     for (const q of sample.slice(0, 20)) await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
-    const latencies: number[] = [];
-    const tops: string[][] = [];
     const spent = timeSpentIn(runtime);
-    const dbMs: number[] = [];
-    const indexMs: number[] = [];
-    let emptyAnswers = 0;
-    for (const q of sample) {
-      spent.reset();
-      const start = performance.now();
-      const res = await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
-      latencies.push(performance.now() - start);
-      dbMs.push(spent.db);
-      indexMs.push(spent.index);
-      if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
-      const ids = (res.json.counterparties as Array<{ intentId: string }>).map((c) => c.intentId);
-      if (!ids.length) emptyAnswers += 1;
-      tops.push(ids);
-    }
-    // The same calls again: each caller's credential is now cached (AUTH_CACHE_TTL_MS) and its
-    // session's last use recorded, as for a user who is already signed in and active.
-    const again: number[] = [];
-    const againDb: number[] = [];
-    for (const q of sample) {
-      spent.reset();
-      const start = performance.now();
-      const res = await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
-      again.push(performance.now() - start);
-      againDb.push(spent.db);
-      if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
-    }
+    /** Every sampled query once over HTTP, one at a time. */
+    const pass = async () => {
+      const out = { latencies: [] as number[], db: [] as number[], index: [] as number[], tops: [] as string[][], empty: 0 };
+      for (const q of sample) {
+        spent.reset();
+        const start = performance.now();
+        const res = await post(url(q.id), tokens!.get(q.userId)!, { query: '', limit: 10 });
+        out.latencies.push(performance.now() - start);
+        out.db.push(spent.db);
+        out.index.push(spent.index);
+        if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
+        const ids = (res.json.counterparties as Array<{ intentId: string }>).map((c) => c.intentId);
+        if (!ids.length) out.empty += 1;
+        out.tops.push(ids);
+      }
+      return out;
+    };
+    const first = await pass();
+    // The same calls again, as for a user already signed in and active: the session's first-use
+    // write is done, and within AUTH_CACHE_TTL_MS (5 s by default) the credential is cached.
+    const again = await pass();
     const service = await measureService(runtime, sample, spent);
     const memory = process.memoryUsage();
     const creation = await measureCreation(runtime, sample, tokens, creates);
@@ -397,17 +389,17 @@ async function measureMode(
       result: {
         mode,
         startSeconds: Math.round(startSeconds * 10) / 10,
-        p50: ms(percentile(latencies, 50)),
-        p95: ms(percentile(latencies, 95)),
-        mean: ms(latencies.reduce((a, b) => a + b, 0) / latencies.length),
-        postgresP50: ms(percentile(dbMs, 50)),
-        indexSearchP50: ms(percentile(indexMs, 50)),
-        signedIn: { p50: ms(percentile(again, 50)), p95: ms(percentile(again, 95)), postgresP50: ms(percentile(againDb, 50)) },
+        p50: ms(percentile(first.latencies, 50)),
+        p95: ms(percentile(first.latencies, 95)),
+        mean: ms(first.latencies.reduce((a, b) => a + b, 0) / first.latencies.length),
+        postgresP50: ms(percentile(first.db, 50)),
+        indexSearchP50: ms(percentile(first.index, 50)),
+        signedIn: { p50: ms(percentile(again.latencies, 50)), p95: ms(percentile(again.latencies, 95)), postgresP50: ms(percentile(again.db, 50)) },
         service,
         rssMb: Math.round(memory.rss / 1e6),
         heapMb: Math.round(memory.heapUsed / 1e6),
-        tops,
-        emptyAnswers,
+        tops: first.tops,
+        emptyAnswers: first.empty,
         creation,
       },
     };

@@ -204,14 +204,20 @@ describe('POST /api/intents/:id/discover', () => {
     }
   });
 
-  it("ranks a candidate whose text changed by its new text, though its old reading was kept", async () => {
-    const seller = await createUser(app, { name: 'Seller' });
+  /** A new member of the founder's network. */
+  const newMember = async (name: string) => {
+    const member = await createUser(app, { name });
     await app.withEm(async (em: EntityManager) => {
-      em.create(NetworkMember, { networkId, userId: seller.user.id, role: 'member', joinedAt: new Date() });
+      em.create(NetworkMember, { networkId, userId: member.user.id, role: 'member', joinedAt: new Date() });
       await em.flush();
     });
+    return member;
+  };
+  const ids = async () => (await discover(query.id, { query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
+
+  it("ranks a candidate whose text changed by its new text, though its old reading was kept", async () => {
+    const seller = await newMember('Seller');
     const theirs = await createIntent(app, seller.user.id, 'Seed-stage angel investor for fintech founders across CEE, quick decisions.', [networkId]);
-    const ids = async () => (await discover(query.id, { query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
     expect(await ids()).toContain(theirs.id);
     const changed = 'Selling a cargo bike with a child seat, pickup only.';
     await app.withEm((em: EntityManager) => em.nativeUpdate(Intent, { id: theirs.id }, { payload: changed }));
@@ -220,13 +226,8 @@ describe('POST /api/intents/:id/discover', () => {
   });
 
   it('ranks by the stored text when it changed behind the index (an edit another instance made, not yet followed)', async () => {
-    const seller = await createUser(app, { name: 'Seller Two' });
-    await app.withEm(async (em: EntityManager) => {
-      em.create(NetworkMember, { networkId, userId: seller.user.id, role: 'member', joinedAt: new Date() });
-      await em.flush();
-    });
+    const seller = await newMember('Seller Two');
     const theirs = await createIntent(app, seller.user.id, 'Angel investor for seed-stage fintech founders in CEE, small tickets, fast answers.', [networkId]);
-    const ids = async () => (await discover(query.id, { query: '' }).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
     // Its reading is kept now, by the hash the index hands back with it.
     expect(await ids()).toContain(theirs.id);
     const changed = 'Selling a cargo bike with a child seat, pickup only.';
@@ -252,7 +253,7 @@ describe('POST /api/intents/:id/discover', () => {
     );
     const ask = async () => (await discover(mine.id, { query: '' }, seeker).expect(200)).body.counterparties.map((c: { intentId: string }) => c.intentId);
     const before: string[] = await ask();
-    expect(before.sort()).toEqual(theirs.map((t) => t.id).sort());
+    expect([...before].sort()).toEqual(theirs.map((t) => t.id).sort());
     // Archived and deleted behind the index's back: the index still offers both.
     const [archived, deleted] = before;
     await app.withEm(async (em: EntityManager) => {
