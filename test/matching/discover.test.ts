@@ -167,6 +167,18 @@ describe('POST /api/intents/:id/discover', () => {
     await app.http.post(`/api/intents/${query.id}/discover`).send({ query: 'x' }).expect(401);
   });
 
+  /** Every statement the connection sends from now on, until `spy.mockRestore()`. */
+  const recordStatements = () => {
+    const conn = app.services.orm.em.getConnection();
+    const statements: string[] = [];
+    const execute = conn.execute.bind(conn);
+    const spy = jest.spyOn(conn, 'execute').mockImplementation(((...args: Parameters<typeof execute>) => {
+      statements.push(String(args[0]));
+      return execute(...args);
+    }) as typeof execute);
+    return { statements, spy };
+  };
+
   it('reads and writes nothing', async () => {
     const count = () => app.withEm((em: EntityManager) => em.getConnection().execute(`select (select count(*) from intents) a, (select count(*) from intent_vectors) b, (select count(*) from events) c`));
     const before = await count();
@@ -175,13 +187,7 @@ describe('POST /api/intents/:id/discover', () => {
   });
 
   it('reads the query intent and the visible shortlist in two statements, the same answer whether readings are kept or not', async () => {
-    const conn = app.services.orm.em.getConnection();
-    const statements: string[] = [];
-    const execute = conn.execute.bind(conn);
-    const spy = jest.spyOn(conn, 'execute').mockImplementation(((...args: Parameters<typeof execute>) => {
-      statements.push(String(args[0]));
-      return execute(...args);
-    }) as typeof execute);
+    const { statements, spy } = recordStatements();
     const { matching, orm } = app.services;
     // Another instance's matcher over the same index, which has kept no reading yet.
     const { embedder, index } = matching.indexer;
@@ -260,13 +266,7 @@ describe('POST /api/intents/:id/discover', () => {
       await em.nativeUpdate(Intent, { id: archived }, { archivedAt: new Date() });
       await em.getConnection().execute(`delete from intents where id = ?`, [deleted]);
     });
-    const conn = app.services.orm.em.getConnection();
-    const statements: string[] = [];
-    const execute = conn.execute.bind(conn);
-    const spy = jest.spyOn(conn, 'execute').mockImplementation(((...args: Parameters<typeof execute>) => {
-      statements.push(String(args[0]));
-      return execute(...args);
-    }) as typeof execute);
+    const { statements, spy } = recordStatements();
     try {
       const after = await app.withEm(() => app.services.matching.discover({ userId: seeker.user.id, credential: 'session' }, mine.id, { query: '', limit: 10 }));
       expect(after.map((c) => c.intentId)).toEqual(before.filter((id) => id !== archived && id !== deleted));
