@@ -141,7 +141,7 @@ export function findAttributes(tokens: Token[]): AttrHit[] {
     else if (LANGS_DEMONYM.includes(t.norm)) {
       const before = tokens[i - 1]?.norm ?? '';
       const after = tokens.slice(i + 1, i + 3).map((x) => x.norm);
-      // A list goes on as it began: "speak Dutch, Greek and Finnish" names three languages.
+      // A list goes on as it began: "speak Korean, Greek and Finnish" names three languages.
       const prev = hits[hits.length - 1];
       const listed = prev?.dim === 'lang' && (prev.end === i || (prev.end === i - 1 && ['and', 'or'].includes(before)));
       if (listed || LANG_CONTEXT_BEFORE.has(before) || after.some((a) => LANG_CONTEXT_AFTER.has(a))) hits.push({ dim: 'lang', values: [t.norm], start: i, end: i + 1 });

@@ -94,7 +94,7 @@ export function placeWords(p: PlaceRef): string {
   }
   if (p.kind === 'region') return REGION_WORDS[p.key] ?? p.key.split('-').map(capital).join(' ');
   if (p.kind === 'area') return `the ${p.key} side`;
-  // A province's key carries its country ("us:colorado"): the name alone is what people write.
+  // A province's key carries its country ("us:nebraska"): the name alone is what people write.
   const name = p.kind === 'province' ? p.key.slice(p.key.indexOf(':') + 1) : p.key;
   const city = name.split(' ').map(capital).join(' ');
   return p.area ? `${p.area === 'central' ? 'central' : `${p.area}`} ${city}` : city;

@@ -16,7 +16,7 @@ export interface PlaceRef {
   lng?: number;
   /** Side of town ("east austin", "the east side"). */
   area?: string;
-  /** A city's province or state (its key), for "in Colorado" against Denver. */
+  /** A city's province or state (its key), for "in Nebraska" against Omaha. */
   province?: string;
 }
 
@@ -198,7 +198,7 @@ interface Gazetteer {
   maxWords: number;
   /** US state codes ("NY", "PA"): read only in capitals after a capitalised word ("Ghent, NY"). */
   stateCodes: Map<string, PlaceRef>;
-  /** Every city of the data, whatever its size, by `name|province key`: "Lancaster PA" is not Lancaster CA. */
+  /** Every city of the data, whatever its size, by `name|province key`: "Springfield IL" is not Springfield MO. */
   cityInProvince: Map<string, PlaceRef>;
   /** Phrases that name only a smaller city: read only when capitalised as written. */
   small: Set<string>;
@@ -295,7 +295,7 @@ function partOfLongerName(tokens: Token[], start: number, end: number): boolean 
   return beforeIsName || afterIsName;
 }
 
-/** Whether a capitalised word that does not open the sentence stands right before: "Ana Rivera". */
+/** Whether a capitalised word that does not open the sentence stands right before: "Ana Kovacs". */
 function afterName(tokens: Token[], start: number): boolean {
   const before = tokens[start - 1];
   return capitalised(before) && start - 1 > 0 && !before.breakBefore && !tokens[start].breakBefore;
@@ -326,10 +326,10 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
         if (CAPS_ONLY.has(phrase) && raw !== raw.toUpperCase()) continue;
         if (ref.kind === 'city' && raw[0] !== raw[0].toUpperCase() && phrase.length < 5) continue;
       }
-      // A smaller city only as a name of its own: "Ana Rivera" is a person, not the town.
+      // A smaller city only as a name of its own: "Ana Kovacs" is a person, not the town.
       if (g.small.has(phrase) && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || afterName(tokens, i))) continue;
       // A province's name is also often a word or a person's name: only as a capitalised name,
-      // and not as part of a longer one ("the Finger Lakes", "Texas Instruments").
+      // and not as part of a longer one ("the Great Lakes", "Nebraska Book Company").
       if (ref.kind === 'province' && (words.some((t) => t.raw[0] !== t.raw[0].toUpperCase()) || partOfLongerName(tokens, i, i + n))) continue;
       let place = ref;
       const prev = tokens[i - 1]?.norm;
@@ -343,7 +343,7 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
       if (state) found = { place: state, start: i, end: i + 1 };
     }
     if (found) {
-      // "Lancaster PA": a city named before its state is that state's city, however small.
+      // "Springfield IL": a city named before its state is that state's city, however small.
       const last = out[out.length - 1];
       if (found.place.kind === 'province' && last?.place.kind === 'city' && last.end >= found.start - 1 && last.place.province !== found.place.key) {
         const here = g.cityInProvince.get(`${last.place.key}|${found.place.key}`);

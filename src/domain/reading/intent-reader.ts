@@ -168,7 +168,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   for (const piece of pieces(text)) {
     const { tokens } = piece;
     const placeAt = new Set<number>();
-    // "We speak Dutch and Greek": a nationality word read as a language names no place.
+    // "We speak Korean and Greek": a nationality word read as a language names no place.
     const langAt = new Set(findAttributes(tokens).filter((h) => h.dim === 'lang').map((h) => h.start));
     for (const p of findPlaces(tokens)) {
       if (p.place.kind === 'country' && p.end - p.start === 1 && langAt.has(p.start)) continue;
