@@ -90,6 +90,7 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
     return createHash('sha256').update(`${this.embedder.id}\n${FACETS_VERSION}\n${text}`).digest('hex');
   }
 
+  /** A row's index entry; its reading, when given (current facets only), is kept for discover as the entry goes in. */
   private entry(row: IntentRow, vector: Float32Array, textHash: string | null, reading?: IntentReading | null): IndexedIntent {
     if (textHash && reading) this.readings.remember(row.id, textHash, reading);
     return {
