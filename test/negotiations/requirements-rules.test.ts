@@ -3,7 +3,7 @@ import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
 import { dimCompatibility } from '../../src/domain/matching/ranking.rules';
 import { readIntent, stemOf } from '../../src/domain/reading/intent-reader';
-import { answerPart, gatherEvidence, proposedTerms } from '../../src/domain/negotiations/evidence.rules';
+import { answerPart, gatherEvidence, proposedTerms, withoutNames } from '../../src/domain/negotiations/evidence.rules';
 import { unreadTerms, unreadWords } from '../../src/domain/negotiations/proposal-terms.rules';
 import {
   answerContradicts,
@@ -151,6 +151,20 @@ describe('the local policy', () => {
     const d = decideByRules(unknownStage);
     expect(d).toMatchObject({ kind: 'turn', action: 'counter', meta: { asked: 'dim:stage' } });
     expect(d.kind === 'turn' && questionsIn(d.message)).toHaveLength(1);
+  });
+
+  it('reads the seats\' names in a message as people, not as places or terms', () => {
+    // "Rivera" is also a town: read as a statement it would put the proposer far from Warsaw.
+    const message = 'Proposal: an introduction between Ada Nowak and Ben Rivera. Ben Rivera offers seed funding.';
+    expect(withoutNames(message, ['Ada Nowak', 'Ben Rivera'])).toBe('Proposal: an introduction between they and they. they offers seed funding.');
+    expect(withoutNames("Checked against Ben Rivera's intent.", ['Ben Rivera'])).toBe('Checked against they intent.');
+    const standing = ctx({
+      availableActions: ['counter', 'accept', 'decline'],
+      me: { ...ctx().me, name: 'Ada Nowak' },
+      them: { name: 'Ben Rivera', intentText: '', facets: extractFacets('Seed fund in Warsaw investing in CEE fintech at the seed stage.') },
+      turns: [{ turnIndex: 0, mine: false, action: 'propose', message, meta: null }],
+    });
+    expect(decideByRules(standing)).toMatchObject({ kind: 'turn', action: 'accept' });
   });
 
   it('asks the owner what the other seat asked when the intent does not say, and uses the answer', () => {

@@ -59,4 +59,36 @@ describe('the general intent reader', () => {
     expect(r.constraints.values.daypart).toEqual(['evening']);
     expect(r.constraints.values.daytype).toEqual(['weekend']);
   });
+
+  it('reads a clause addressed to the reader as the counterpart sought, with its cues turned round', () => {
+    const asked = readIntent('Allotment society in Kettering. If you know beekeeping and could run a workshop, get in touch.');
+    expect(words(asked.seek)).toEqual(expect.arrayContaining(['beekeep', 'workshop']));
+    expect(asked.give.beekeep).toBeUndefined();
+    expect(asked.give.allot).toBe(1);
+    expect(asked.cued.seek).toBe(true);
+    // "if you require X": the counterpart's need is what the author gives.
+    const offered = readIntent('If you require a tiler for a bathroom refit, I am free from May.');
+    expect(offered.give.tiler).toBe(1);
+    expect(offered.seek.tiler).toBeUndefined();
+    // "if you can offer X": what the author seeks.
+    expect(readIntent('If anyone can offer a spare garage in Leiden, please write.').seek.garag).toBe(1);
+    // A first-person subject ends the addressed clause.
+    const ended = readIntent('If you require a tiler we can start next week on bathrooms.');
+    expect(ended.give.bathroom).toBe(1);
+    expect(ended.seek.bathroom).toBeUndefined();
+  });
+
+  it('reads a role the author takes on ("volunteer as", "serve as") as given, after a request cue too', () => {
+    const r = readIntent('Retired engineer, hoping to volunteer as a museum guide on Sundays.');
+    expect(words(r.give)).toEqual(expect.arrayContaining(['volunt', 'museum', 'guid']));
+    expect(r.seek.guid).toBeUndefined();
+    const helper = readIntent('Student nurse, want to help as a first aider at local races.');
+    expect(helper.give.aider).toBe(1);
+    expect(helper.seek.aider).toBeUndefined();
+    expect(helper.audience).toEqual([]);
+    // With someone else as the verb's subject, the role is what the author seeks.
+    const sought = readIntent('Looking for someone to serve as treasurer of our rowing club.');
+    expect(sought.seek.treasur).toBe(1);
+    expect(sought.give.treasur).toBeUndefined();
+  });
 });

@@ -38,6 +38,20 @@ export interface Evidence {
   answered: Set<string>;
 }
 
+/**
+ * A message with the two people's names taken out. Messages name both seats ("an introduction
+ * between Ana Reyes and ..."), and a name read as a statement would be a place ("Reyes") or a
+ * word of the need; who is speaking is never a term of the deal.
+ */
+export function withoutNames(message: string, names: string[]): string {
+  // Whole names only: a first name alone may be an ordinary word ("April", "Will").
+  const parts = [...new Set(names.map((n) => n.trim()).filter((p) => p.length > 1))]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!parts.length) return message;
+  return message.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${parts.join('|')})(?:['’]s)?(?![\\p{L}\\p{N}])`, 'gu'), 'they');
+}
+
 const ANSWER_LINE = /^\s*(?:a|answer)(?:\s*\([^)]*\))?\s*:\s*/i;
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { clip, listWords } from '../matching/facet-phrases';
 import { clipText } from '../shared/text-cut';
 import type { TurnMeta } from '../../entities/negotiation.entity';
-import { assess, gatherEvidence } from './evidence.rules';
+import { assess, gatherEvidence, withoutNames } from './evidence.rules';
 import {
   answerFromIntent,
   checkedList,
@@ -55,8 +55,11 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
   const last = ctx.turns[ctx.turns.length - 1];
   const theirLast = last && !last.mine ? last : null;
   const standing = theirLast?.action === 'propose' ? theirLast : null;
-  const evidence = gatherEvidence(ctx.me.facets, ctx.them.facets, ctx.turns, ctx.ownerAnswers);
-  const assessed = assess(evidence, theirLast?.message ?? null, standing?.message ?? null);
+  // Read for terms with the seats' names taken out (the messages are kept as written).
+  const unnamed = (m: string) => withoutNames(m, [me, them]);
+  const read = ctx.turns.map((t) => ({ ...t, message: unnamed(t.message) }));
+  const evidence = gatherEvidence(ctx.me.facets, ctx.them.facets, read, ctx.ownerAnswers);
+  const assessed = assess(evidence, theirLast ? unnamed(theirLast.message) : null, standing ? unnamed(standing.message) : null);
   const contradiction = assessed.contradiction;
   let checks = assessed.checks;
   const limit = ctx.messageLimit;

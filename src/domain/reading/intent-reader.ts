@@ -11,7 +11,7 @@ export { stemOf };
  * Bump when reading changes: stored readings of an older version are recomputed (they are stored
  * inside the facets, whose version includes this one: FACETS_VERSION).
  */
-export const READING_VERSION = 5;
+export const READING_VERSION = 6;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -147,6 +147,29 @@ function ingForm(phrase: string): string {
 /** Words after which a serving verb is a verb: a subject, a modal, "to". */
 const VERB_BEFORE = new Set(['i', 'we', 'they', 'who', 'that', 'to', 'can', 'will', 'also', 'and', 'happy', 'glad', 'love', 'usually', 'mostly', 'regularly', 'often', 'actively', 'currently']);
 
+/**
+ * "If you know tenancy law ...", "if anyone owns a trailer ...": a clause that addresses the
+ * reader describes the counterpart the author wants. Inside it the cues turn round: "if you
+ * require a tiler" says what the author gives, "if you can offer a room" what the author seeks.
+ */
+const ADDRESSED = new Set(['you', 'anyone', 'anybody', 'someone', 'somebody']);
+/** A first-person subject ends an addressed clause ("if you require a tiler we fit bathrooms"). */
+const FIRST_PERSON = new Set(['i', 'we', 'my', 'our']);
+/**
+ * "Keen to serve as treasurer", "hoping to volunteer as a driver": a role the author takes on
+ * is what they give, though a request cue came before it.
+ */
+const ROLE_VERBS = new Set(['help', 'volunteer', 'work', 'serve', 'act', 'contribute']);
+/** Words naming the counterpart as the subject of a role verb ("someone to work as a nanny"). */
+const COUNTERPART = new Set(['someone', 'somebody', 'anyone', 'anybody', 'person', 'people', 'who', 'candidate', 'applicant']);
+
+/** Whether tokens[i] is a role verb followed by "as" whose subject is the author. */
+function ownRoleAt(tokens: Token[], i: number): boolean {
+  if (!ROLE_VERBS.has(tokens[i].norm) || tokens[i + 1]?.norm !== 'as') return false;
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) if (COUNTERPART.has(tokens[k].norm)) return false;
+  return true;
+}
+
 /** Post-position request words: "drummer wanted", "Zimmer gesucht". */
 const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht', 'wanted!']);
 
@@ -185,6 +208,8 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     // Content words still to count as the head of the span a request cue opened.
     let headLeft = piece.question ? 2 : 0;
     let headTaken = false;
+    // Inside an "if you ..." clause: cues turn round, and uncued words describe the counterpart.
+    let addressed = false;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
       if (t.breakBefore) {
@@ -192,6 +217,28 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         onlyLeft = 0;
         audience = false;
         clauseDefault = [];
+        addressed = false;
+      }
+      if (addressed && FIRST_PERSON.has(t.norm)) addressed = false;
+      if (t.norm === 'if' && ADDRESSED.has(tokens[i + 1]?.norm ?? '') && !tokens[i + 1].breakBefore) {
+        addressed = true;
+        role = 'seek';
+        explicit = true;
+        cued.seek = true;
+        audience = false;
+        clauseDefault = [];
+        headLeft = 2;
+        headTaken = false;
+        i += 1;
+        continue;
+      }
+      if (ownRoleAt(tokens, i)) {
+        // The role verb itself ("volunteer") and what follows "as" are the author's offer.
+        role = 'give';
+        audience = false;
+        explicit = true;
+        cued.give = true;
+        headLeft = 0;
       }
       if (AFTER_SEEK.has(t.norm)) {
         for (const s of clauseDefault) {
@@ -232,6 +279,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
             if (tokens[k].breakBefore) break;
           }
         } else if (cue.kind === 'audience' || cue.kind === 'participle') {
+          if (ownRoleAt(tokens, i)) continue;
           if (role === 'seek' && explicit) continue;
           // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
           if (cue.kind === 'audience' && !VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
@@ -246,12 +294,13 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
           role = 'give';
           explicit = true;
         } else {
-          role = cue.kind;
+          const kind: Role = addressed ? (cue.kind === 'seek' ? 'give' : 'seek') : cue.kind;
+          role = kind;
           audience = false;
           explicit = true;
-          cued[cue.kind] = true;
+          cued[kind] = true;
           clauseDefault = [];
-          headLeft = cue.kind === 'seek' ? 2 : 0;
+          headLeft = kind === 'seek' ? 2 : 0;
           headTaken = false;
         }
         continue;
