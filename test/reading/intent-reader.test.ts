@@ -90,5 +90,9 @@ describe('the general intent reader', () => {
     const sought = readIntent('Looking for someone to serve as treasurer of our rowing club.');
     expect(sought.seek.treasur).toBe(1);
     expect(sought.give.treasur).toBeUndefined();
+    // After a noun, the noun is the verb's subject: the role is still sought.
+    const named = readIntent('Rowing club needing a retired teacher to serve as chair of the board.');
+    expect(named.seek.chair).toBe(1);
+    expect(named.give.chair).toBeUndefined();
   });
 });

@@ -160,14 +160,23 @@ const FIRST_PERSON = new Set(['i', 'we', 'my', 'our']);
  * is what they give, though a request cue came before it.
  */
 const ROLE_VERBS = new Set(['help', 'volunteer', 'work', 'serve', 'act', 'contribute']);
-/** Words naming the counterpart as the subject of a role verb ("someone to work as a nanny"). */
-const COUNTERPART = new Set(['someone', 'somebody', 'anyone', 'anybody', 'person', 'people', 'who', 'candidate', 'applicant']);
+/**
+ * What stands right before a role verb when its subject is the author: "I volunteer as", "we
+ * can act as", or a wish of the author's and "to" ("hoping to volunteer as", "keen to serve
+ * as"). After a noun ("a retired teacher to serve as chair") the noun is its subject.
+ */
+const OWN_SUBJECT = new Set(['i', 'we', 'also', 'can', 'could', 'will', 'would', 'happily', 'gladly']);
+const OWN_WISH = new Set([
+  'want', 'wanting', 'like', 'love', 'hoping', 'hope', 'keen', 'happy', 'glad', 'willing', 'looking', 'eager', 'able', 'trying',
+  'plan', 'planning', 'aim', 'aiming', 'ready', 'available', 'free', 'open', 'interested', 'offer', 'offering',
+]);
 
 /** Whether tokens[i] is a role verb followed by "as" whose subject is the author. */
 function ownRoleAt(tokens: Token[], i: number): boolean {
   if (!ROLE_VERBS.has(tokens[i].norm) || tokens[i + 1]?.norm !== 'as') return false;
-  for (let k = i - 1; k >= 0 && k >= i - 4; k--) if (COUNTERPART.has(tokens[k].norm)) return false;
-  return true;
+  const before = tokens[i - 1]?.norm ?? '';
+  if (before === 'to') return OWN_WISH.has(tokens[i - 2]?.norm ?? '');
+  return OWN_SUBJECT.has(before);
 }
 
 /** Post-position request words: "drummer wanted", "Zimmer gesucht". */
@@ -232,7 +241,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         i += 1;
         continue;
       }
-      if (ownRoleAt(tokens, i)) {
+      if (!addressed && ownRoleAt(tokens, i)) {
         // The role verb itself ("volunteer") and what follows "as" are the author's offer.
         role = 'give';
         audience = false;
@@ -279,7 +288,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
             if (tokens[k].breakBefore) break;
           }
         } else if (cue.kind === 'audience' || cue.kind === 'participle') {
-          if (ownRoleAt(tokens, i)) continue;
+          if (!addressed && ownRoleAt(tokens, i)) continue;
           if (role === 'seek' && explicit) continue;
           // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
           if (cue.kind === 'audience' && !VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
