@@ -96,6 +96,15 @@ function contentStem(t: Token): string | null {
   return isStop(n, s) ? null : s;
 }
 
+/**
+ * "I'd like", "we'd love": the tokenizer keeps the subject of a contraction and drops the rest,
+ * so the "would" of a wish comes back as its own word, for the cues that start with it.
+ */
+function withWould(tokens: Token[]): Token[] {
+  if (!tokens.some((t) => /['’]d$/i.test(t.raw))) return tokens;
+  return tokens.flatMap((t) => (/['’]d$/i.test(t.raw) ? [t, { ...t, norm: 'would', raw: 'would', breakBefore: false }] : [t]));
+}
+
 interface Piece {
   tokens: Token[];
   question: boolean;
@@ -114,7 +123,7 @@ function pieces(text: string): Piece[] {
     const body = line.replace(BULLET_RE, '');
     const parts = body.split(/(?<=[!?;])\s+|(?<=[^\d\s][.])\s+|(?<=\d[.])\s+(?=[A-Z])/);
     parts.forEach((p, i) => {
-      const tokens = tokenize(p, out.length);
+      const tokens = withWould(tokenize(p, out.length));
       if (!tokens.length) return;
       out.push({ tokens, question: /\?\s*$/.test(p), bullet: bullet && i === 0, heading: /:\s*$/.test(p) && i === parts.length - 1 });
     });
