@@ -95,4 +95,11 @@ describe('the general intent reader', () => {
     expect(named.seek.chair).toBe(1);
     expect(named.give.chair).toBeUndefined();
   });
+
+  it('reads a contracted "would" as the word, so "they\'d appreciate" is a request like "they would appreciate"', () => {
+    const r = readIntent("Choir in Ghent. They'd appreciate a pianist for the spring concerts.");
+    expect(r.seek.pianist).toBe(1);
+    expect(r.give.pianist).toBeUndefined();
+    expect(readIntent('Choir in Ghent. They would appreciate a pianist for the spring concerts.').seek).toEqual(r.seek);
+  });
 });

@@ -97,8 +97,9 @@ function contentStem(t: Token): string | null {
 }
 
 /**
- * "I'd like", "we'd love": the tokenizer keeps the subject of a contraction and drops the rest,
- * so the "would" of a wish comes back as its own word, for the cues that start with it.
+ * A wish written with a contraction ("she'd prefer", "they'd appreciate"): the tokenizer keeps
+ * the subject and drops the rest, so the "would" comes back as its own word, for the cues that
+ * start with it.
  */
 function withWould(tokens: Token[]): Token[] {
   if (!tokens.some((t) => /['’]d$/i.test(t.raw))) return tokens;
