@@ -1,5 +1,5 @@
 const { readFileSync } = require('node:fs');
-const { classify, exactPatterns } = require('./test/setup/projects');
+const { classify, exactPatterns, shardFiles, shardsOf } = require('./test/setup/projects');
 
 const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 // Inside jest, dynamic import() must become require(): jest's module sandbox has no ESM loader.
@@ -21,18 +21,39 @@ const ignored = ['/node_modules/', '<rootDir>/test/resilience/'];
 // Files are sorted by what they import (test/setup/projects.js): whether they reach the test database.
 const { unit, integration } = classify();
 
+// A whole run runs shards (test/shards/): each loads the service's modules once for a share of
+// the files instead of once per file (test/setup/shard.ts). Files named on the command line run
+// as themselves, and IM_TEST_SHARDS=off runs every file as itself.
+const VALUE_FLAGS = new Set(['-t', '--testNamePattern', '--selectProjects', '--outputFile', '--maxWorkers', '-w', '-c', '--config', '--shard', '--testTimeout', '--reporters', '--seed']);
+function namesFiles(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUE_FLAGS.has(argv[i])) i += 1;
+    else if (!argv[i].startsWith('-')) return true;
+  }
+  return false;
+}
+const sharded = process.env.IM_TEST_SHARDS !== 'off' && !namesFiles(process.argv.slice(2));
+/** What a project leaves to the other one, and what runs inside its shards rather than as itself. */
+function ignoredBy(project) {
+  const other = project === 'unit' ? integration : unit;
+  if (!sharded) return [...ignored, '<rootDir>/test/shards/', ...exactPatterns(other)];
+  const otherShards = shardFiles(project === 'unit' ? 'integration' : 'unit');
+  const inShards = shardsOf(project).shards.flat();
+  return [...ignored, ...exactPatterns([...other, ...otherShards, ...inShards])];
+}
+
 const projects = [
   {
     ...shared,
     displayName: 'unit',
     // No globalSetup: no PostgreSQL, so `npm run test:unit` takes seconds.
-    testPathIgnorePatterns: [...ignored, ...exactPatterns(integration)],
+    testPathIgnorePatterns: ignoredBy('unit'),
     setupFiles: ['<rootDir>/test/setup/unit-file.ts'],
   },
   {
     ...shared,
     displayName: 'integration',
-    testPathIgnorePatterns: [...ignored, ...exactPatterns(unit)],
+    testPathIgnorePatterns: ignoredBy('integration'),
     globalSetup: '<rootDir>/test/setup/global-setup.ts',
     globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     setupFiles: ['<rootDir>/test/setup/per-file.ts'],

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,11 +16,11 @@ const ROOT = join(__dirname, '..', '..');
 
 let runs = 0;
 
-function runJest(dir: string, testEnvironment: string, inBand = false): { status: number | null; output: string } {
+function runJest(dir: string, testEnvironment: string, inBand = false, transform: Record<string, unknown> = {}): { status: number | null; output: string } {
   runs += 1;
   // A cache of its own each time: with no timings cached and two files, jest runs them in
   // workers unless told to run in band (as it does for a single file).
-  const config = { rootDir: dir, testEnvironment, testMatch: ['**/*.test.js'], transform: {}, cacheDirectory: join(dir, `cache-${runs}`), maxWorkers: 2 };
+  const config = { rootDir: dir, testEnvironment, testMatch: ['**/*.test.js'], transform, cacheDirectory: join(dir, `cache-${runs}`), maxWorkers: 2 };
   writeFileSync(join(dir, 'jest.config.json'), JSON.stringify(config));
   const args = [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', join(dir, 'jest.config.json'), '--ci', ...(inBand ? ['--runInBand', '--forceExit'] : [])];
   const res = spawnSync(process.execPath, args, {
@@ -61,5 +61,33 @@ describe('the test environment and handles left open', () => {
     expect(guarded.status).toBe(1);
     expect(guarded.output).toMatch(/leaves-a-timer\.test\.js left behind: .*timer started by the file ×1 \(close them in afterAll\)/);
     expect(guarded.output).toMatch(/PASS\s+(\.\/)?tidy\.test\.js/);
+  });
+});
+
+describe('the test environment in a shard (several files in one registry)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'im-jest-shard-'));
+    writeFileSync(join(dir, 'tidy.js'), "test('clears its timer', () => { clearTimeout(setTimeout(() => undefined, 60_000)); });\n");
+    writeFileSync(join(dir, 'leaves-a-timer.js'), "test('starts a timer it never clears', () => { setTimeout(() => undefined, 60_000); });\n");
+    writeFileSync(join(dir, 'after.js'), "test('runs after the leak', () => { expect(1).toBe(1); });\n");
+    const shard = join(ROOT, 'test', 'setup', 'shard.ts');
+    writeFileSync(
+      join(dir, 'shard.test.js'),
+      `const { runFiles } = require(${JSON.stringify(shard)});\nrunFiles(['tidy.js', 'leaves-a-timer.js', 'after.js'].map((f) => require('path').join(__dirname, f)), (f) => require('path').basename(f));\n`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fails the shard, naming the file that left the timer and no other', () => {
+    const swc = JSON.parse(readFileSync(join(ROOT, '.swcrc'), 'utf8'));
+    delete swc.$schema;
+    const transform = { '^.+\\.ts$': [join(ROOT, 'node_modules', '@swc', 'jest'), { ...swc, module: { type: 'commonjs' }, swcrc: false }] };
+    const run = runJest(dir, join(ROOT, 'test', 'setup', 'environment.js'), true, transform);
+    expect(run.status).toBe(1);
+    expect(run.output).toMatch(/leaves-a-timer\.js left behind: (Timeout ×1, )?timer started by the file ×1 \(close them in afterAll\)/);
+    expect(run.output).not.toMatch(/tidy\.js left behind/);
+    expect(run.output).not.toMatch(/after\.js left behind/);
+    expect(run.output).toMatch(/FAIL\s+(\.\/)?shard\.test\.js/);
   });
 });

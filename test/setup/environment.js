@@ -56,11 +56,47 @@ class GuardedEnvironment extends TestEnvironment {
 
   async setup() {
     await super.setup();
+    this.timers = new Set();
+    this.mark();
+    trackTimers(this.global, this.timers);
+    // A shard (test/setup/shard.ts) runs several files here, each in a top-level describe it
+    // names in this set: each is checked when it ends, so a leftover names the file that left it.
+    this.shardFiles = new Set();
+    this.global.__shardFiles = this.shardFiles;
+    this.leaks = [];
+  }
+
+  /** jest-circus awaits this for each event: a shard's file describe is marked at its start and checked at its end. */
+  async handleTestEvent(event) {
+    if (event.name !== 'run_describe_start' && event.name !== 'run_describe_finish') return;
+    const block = event.describeBlock;
+    if (!block.parent || block.parent.parent || !this.shardFiles.has(block.name)) return;
+    if (event.name === 'run_describe_finish') {
+      // After the describe's afterAll hooks (and their timeout timers) are done.
+      const left = await this.settled();
+      if (left.length) this.leaks.push(`${block.name} left behind: ${left.join(', ')} (close them in afterAll)`);
+    }
+    this.mark();
+  }
+
+  /** From here on, what is open counts as left behind by what runs next. */
+  mark() {
     this.resourcesBefore = count(resources());
     this.listenersBefore = listeners();
     this.handlesBefore = new Set(handles());
-    this.timers = new Set();
-    trackTimers(this.global, this.timers);
+    this.timers.clear();
+  }
+
+  /** What is left behind once sockets and servers had a moment to close (empty: nothing). */
+  async settled() {
+    // Sockets and servers close a few ticks after their close() resolves.
+    const deadline = Date.now() + SETTLE_MS;
+    let left = this.leftBehind();
+    while (left.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      left = this.leftBehind();
+    }
+    return [...left, ...leftOver(this.listenersBefore, listeners(), 'process listener ')];
   }
 
   /** Everything the file left that keeps the process alive: grown counts, new handles, its own pending timers. */
@@ -73,17 +109,9 @@ class GuardedEnvironment extends TestEnvironment {
 
   async teardown() {
     await super.teardown();
-    // Sockets and servers close a few ticks after their close() resolves.
-    const deadline = Date.now() + SETTLE_MS;
-    let left = this.leftBehind();
-    while (left.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      left = this.leftBehind();
-    }
-    const added = leftOver(this.listenersBefore, listeners(), 'process listener ');
-    if (left.length || added.length) {
-      throw new Error(`${this.testPath} left behind: ${[...left, ...added].join(', ')} (close them in afterAll)`);
-    }
+    const left = await this.settled();
+    if (left.length) this.leaks.push(`${this.testPath} left behind: ${left.join(', ')} (close them in afterAll)`);
+    if (this.leaks.length) throw new Error(this.leaks.join('\n'));
   }
 }
 

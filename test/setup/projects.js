@@ -12,8 +12,10 @@ const { dirname, join, relative, resolve } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
 const TEST_ROOTS = ['test', 'packages/client/test', 'packages/cli/test'].map((r) => join(ROOT, r));
-/** Kept out of both projects: the drills run under jest.resilience.config.js. */
-const EXCLUDED = [join(ROOT, 'test', 'resilience')];
+/** The shard files (test/shards/<project>-<n>.test.ts), each running a share of a project's files. */
+const SHARD_DIR = join(ROOT, 'test', 'shards');
+/** Kept out of both projects: the drills run under jest.resilience.config.js; the shards are sorted apart. */
+const EXCLUDED = [join(ROOT, 'test', 'resilience'), SHARD_DIR];
 
 /** The modules that open the test database or start the service. */
 const DATABASE_MODULES = ['test/helpers/app.ts', 'test/setup/db.ts', 'test/helpers/service-process.ts'].map((p) => join(ROOT, p));
@@ -61,14 +63,56 @@ function classify() {
   return { unit, integration };
 }
 
+/**
+ * A file that changes the module registry (jest.mock and the like) or the timers runs alone: in a shard the
+ * change would reach the files after it.
+ */
+const ALONE = /\bjest\.(?:mock|doMock|unmock|resetModules|isolateModules|isolateModulesAsync|enableAutomock|useFakeTimers)\(/;
+
+/** The shard files of a project, in order. */
+function shardFiles(project) {
+  if (!existsSync(SHARD_DIR)) return [];
+  const re = new RegExp(`^${project}-(\\d+)\\.test\\.ts$`);
+  return readdirSync(SHARD_DIR)
+    .map((name) => [name, re.exec(name)])
+    .filter(([, m]) => m)
+    .sort((a, b) => Number(a[1][1]) - Number(b[1][1]))
+    .map(([name]) => join(SHARD_DIR, name));
+}
+
+/**
+ * A project's files split into as many shards as it has shard files, and those that run alone.
+ * Jest loads the service's modules once per test file (about 1.7 s of CPU each); a shard loads
+ * them once for all its files. Files are dealt largest first to the lightest shard, so the
+ * shards come out about even. Deterministic: the same tree gives the same shards.
+ */
+function shardsOf(project) {
+  const files = classify()[project];
+  const count = shardFiles(project).length;
+  const alone = files.filter((f) => !count || ALONE.test(readFileSync(f, 'utf8')));
+  const shared = files.filter((f) => !alone.includes(f));
+  const shards = Array.from({ length: count }, () => ({ files: [], size: 0 }));
+  for (const f of [...shared].sort((a, b) => statSync(b).size - statSync(a).size || (a < b ? -1 : 1))) {
+    const lightest = shards.reduce((m, s) => (s.size < m.size ? s : m), shards[0]);
+    lightest.files.push(f);
+    lightest.size += statSync(f).size;
+  }
+  return { shards: shards.map((s) => s.files.sort()), alone };
+}
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Jest path patterns matching exactly these files (for a project's testPathIgnorePatterns). */
 const exactPatterns = (files) => files.map((f) => `^${escape(f)}$`);
 
-module.exports = { classify, exactPatterns, ROOT, relative: (f) => relative(ROOT, f) };
+module.exports = { classify, exactPatterns, shardFiles, shardsOf, ROOT, relative: (f) => relative(ROOT, f) };
 
 if (require.main === module) {
   const { unit, integration } = classify();
   process.stdout.write(`unit (${unit.length}):\n${unit.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   process.stdout.write(`integration (${integration.length}):\n${integration.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
+  for (const project of ['unit', 'integration']) {
+    const { shards, alone } = shardsOf(project);
+    shards.forEach((files, i) => process.stdout.write(`${project} shard ${i + 1} (${files.length}):\n${files.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`));
+    process.stdout.write(`${project}, alone (${alone.length}):\n${alone.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
+  }
 }

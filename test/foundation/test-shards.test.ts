@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+
+const projects = require('../setup/projects') as {
+  classify(): { unit: string[]; integration: string[] };
+  shardFiles(project: string): string[];
+  shardsOf(project: string): { shards: string[][]; alone: string[] };
+};
+
+/**
+ * The shards of `npm test` (test/setup/shard.ts, jest.config.js): every test file of a project
+ * runs exactly once, in one shard or alone, and a file that changes the module registry or the
+ * timers runs alone (in a shard the change would reach the files after it).
+ */
+describe('test shards', () => {
+  for (const project of ['unit', 'integration'] as const) {
+    it(`${project}: every file in exactly one shard or alone, and the shards about even`, () => {
+      const files = projects.classify()[project];
+      const { shards, alone } = projects.shardsOf(project);
+      expect(shards).toHaveLength(projects.shardFiles(project).length);
+      const placed = [...shards.flat(), ...alone];
+      expect([...placed].sort()).toEqual([...files].sort());
+      expect(new Set(placed).size).toBe(placed.length);
+      const sizes = shards.map((s) => s.reduce((n, f) => n + readFileSync(f).length, 0));
+      // Dealt largest first to the lightest: no shard exceeds another by more than its largest file.
+      const largest = Math.max(...shards.flat().map((f) => readFileSync(f).length));
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(largest);
+    });
+  }
+
+  it('runs a file alone when it mocks modules or fakes timers', () => {
+    const { shards, alone } = projects.shardsOf('integration');
+    const mocking = [...shards.flat(), ...alone].filter((f) => /\bjest\.(mock|useFakeTimers)\(/.test(readFileSync(f, 'utf8')));
+    expect(mocking.length).toBeGreaterThan(0);
+    for (const f of mocking) expect(alone).toContain(f);
+    for (const f of alone) expect(shards.flat()).not.toContain(f);
+  });
+});
