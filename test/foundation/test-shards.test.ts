@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 const projects = require('../setup/projects') as {
   classify(): { unit: string[]; integration: string[] };
   shardFiles(project: string): string[];
-  shardsOf(project: string): { shards: string[][]; alone: string[] };
+  shardsOf(project: string): { shards: string[][]; alone: string[]; weights: number[] };
+  weights(files: string[]): Map<string, number>;
 };
 
 /**
@@ -20,10 +21,12 @@ describe('test shards', () => {
       const placed = [...shards.flat(), ...alone];
       expect([...placed].sort()).toEqual([...files].sort());
       expect(new Set(placed).size).toBe(placed.length);
-      const sizes = shards.map((s) => s.reduce((n, f) => n + readFileSync(f).length, 0));
-      // Dealt largest first to the lightest: no shard exceeds another by more than its largest file.
-      const largest = Math.max(...shards.flat().map((f) => readFileSync(f).length));
-      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(largest);
+      // Dealt heaviest first to the lightest (by recorded seconds, else size): no shard exceeds
+      // another by more than the heaviest file.
+      const weight = projects.weights(shards.flat());
+      const totals = shards.map((s) => s.reduce((n, f) => n + weight.get(f)!, 0));
+      const heaviest = Math.max(...shards.flat().map((f) => weight.get(f)!));
+      expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(heaviest);
     });
   }
 

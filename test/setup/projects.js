@@ -7,7 +7,7 @@
 // A file no one classified by hand cannot end up on the wrong side: a new test that starts the
 // service is an integration file by its import alone; and a unit file that reached for the
 // database anyway fails, since test/setup/unit-file.ts removes globalSetup's variables.
-const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, readFileSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, resolve } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
@@ -81,38 +81,71 @@ function shardFiles(project) {
 }
 
 /**
+ * Seconds each file took when run as itself (`node test/setup/projects.js --record <jest --json
+ * output>` writes them): the shards are dealt by them, so they come out about even in time. A
+ * file not recorded yet weighs its size at the recorded files' seconds per byte.
+ */
+const DURATIONS = join(SHARD_DIR, 'durations.json');
+
+function weights(files) {
+  const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+  const size = (f) => statSync(f).size;
+  const known = files.filter((f) => recorded[relative(ROOT, f)] > 0);
+  const perByte = known.length ? known.reduce((n, f) => n + recorded[relative(ROOT, f)], 0) / known.reduce((n, f) => n + size(f), 0) : 1;
+  return new Map(files.map((f) => [f, recorded[relative(ROOT, f)] > 0 ? recorded[relative(ROOT, f)] : size(f) * perByte]));
+}
+
+/**
  * A project's files split into as many shards as it has shard files, and those that run alone.
  * Jest loads the service's modules once per test file (about 1.7 s of CPU each); a shard loads
- * them once for all its files. Files are dealt largest first to the lightest shard, so the
- * shards come out about even. Deterministic: the same tree gives the same shards.
+ * them once for all its files. Files are dealt heaviest first to the lightest shard, so the
+ * shards come out about even. Deterministic: the same tree and durations give the same shards.
  */
 function shardsOf(project) {
   const files = classify()[project];
   const count = shardFiles(project).length;
   const alone = files.filter((f) => !count || ALONE.test(readFileSync(f, 'utf8')));
   const shared = files.filter((f) => !alone.includes(f));
-  const shards = Array.from({ length: count }, () => ({ files: [], size: 0 }));
-  for (const f of [...shared].sort((a, b) => statSync(b).size - statSync(a).size || (a < b ? -1 : 1))) {
-    const lightest = shards.reduce((m, s) => (s.size < m.size ? s : m), shards[0]);
+  const weight = weights(shared);
+  const shards = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
+  for (const f of [...shared].sort((a, b) => weight.get(b) - weight.get(a) || (a < b ? -1 : 1))) {
+    const lightest = shards.reduce((m, s) => (s.weight < m.weight ? s : m), shards[0]);
     lightest.files.push(f);
-    lightest.size += statSync(f).size;
+    lightest.weight += weight.get(f);
   }
-  return { shards: shards.map((s) => s.files.sort()), alone };
+  return { shards: shards.map((s) => s.files.sort()), alone, weights: shards.map((s) => s.weight) };
+}
+
+/** Writes the files' durations from a `jest --json` run of every file as itself. */
+function record(jsonFile) {
+  const run = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const out = {};
+  for (const r of run.testResults) {
+    const rel = relative(ROOT, r.testFilePath ?? r.name);
+    if (rel.startsWith('test/shards/')) throw new Error('record a run with IM_TEST_SHARDS=off: shards hide the files\' own times');
+    const skipped = r.assertionResults.every((a) => a.status !== 'passed' && a.status !== 'failed');
+    if (!skipped) out[rel] = Math.round((r.endTime - r.startTime) / 100) / 10;
+  }
+  writeFileSync(DURATIONS, `${JSON.stringify(Object.fromEntries(Object.entries(out).sort()), null, 1)}\n`);
+  return Object.keys(out).length;
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Jest path patterns matching exactly these files (for a project's testPathIgnorePatterns). */
 const exactPatterns = (files) => files.map((f) => `^${escape(f)}$`);
 
-module.exports = { classify, exactPatterns, shardFiles, shardsOf, ROOT, relative: (f) => relative(ROOT, f) };
+module.exports = { classify, exactPatterns, shardFiles, shardsOf, weights, ROOT, relative: (f) => relative(ROOT, f) };
 
-if (require.main === module) {
+if (require.main === module && process.argv[2] === '--record') {
+  process.stdout.write(`${record(process.argv[3])} files' durations written to ${relative(ROOT, DURATIONS)}\n`);
+} else if (require.main === module) {
   const { unit, integration } = classify();
   process.stdout.write(`unit (${unit.length}):\n${unit.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   process.stdout.write(`integration (${integration.length}):\n${integration.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   for (const project of ['unit', 'integration']) {
     const { shards, alone } = shardsOf(project);
-    shards.forEach((files, i) => process.stdout.write(`${project} shard ${i + 1} (${files.length}):\n${files.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`));
+    const { weights: expected } = shardsOf(project);
+    shards.forEach((files, i) => process.stdout.write(`${project} shard ${i + 1} (${files.length} files, weight ${Math.round(expected[i])}):\n${files.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`));
     process.stdout.write(`${project}, alone (${alone.length}):\n${alone.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   }
 }
