@@ -154,14 +154,14 @@ describe('the local policy', () => {
   });
 
   it('reads the seats\' names in a message as people, not as places or terms', () => {
-    // "Rivera" is also a town: read as a statement it would put the proposer far from Warsaw.
-    const message = 'Proposal: an introduction between Ada Nowak and Ben Rivera. Ben Rivera offers seed funding.';
-    expect(withoutNames(message, ['Ada Nowak', 'Ben Rivera'])).toBe('Proposal: an introduction between they and they. they offers seed funding.');
-    expect(withoutNames("Checked against Ben Rivera's intent.", ['Ben Rivera'])).toBe('Checked against they intent.');
+    // "Carlisle" is also a town: read as a statement it would put the proposer far from Warsaw.
+    const message = 'Proposal: an introduction between Ada Nowak and Ben Carlisle. Ben Carlisle offers seed funding.';
+    expect(withoutNames(message, ['Ada Nowak', 'Ben Carlisle'])).toBe('Proposal: an introduction between they and they. they offers seed funding.');
+    expect(withoutNames("Checked against Ben Carlisle's intent.", ['Ben Carlisle'])).toBe('Checked against they intent.');
     const standing = ctx({
       availableActions: ['counter', 'accept', 'decline'],
       me: { ...ctx().me, name: 'Ada Nowak' },
-      them: { name: 'Ben Rivera', intentText: '', facets: extractFacets('Seed fund in Warsaw investing in CEE fintech at the seed stage.') },
+      them: { name: 'Ben Carlisle', intentText: '', facets: extractFacets('Seed fund in Warsaw investing in CEE fintech at the seed stage.') },
       turns: [{ turnIndex: 0, mine: false, action: 'propose', message, meta: null }],
     });
     expect(decideByRules(standing)).toMatchObject({ kind: 'turn', action: 'accept' });

@@ -50,8 +50,8 @@ describe('the general intent reader', () => {
     // A town of that size named like an everyday word or a first name is left unread.
     expect(readIntent('A shared kitchen in Temple, open late.').places).toEqual([]);
     // After another name it is a surname, not the town.
-    expect(readIntent('Rivera is where we are.').places.map((p) => p.key)).toEqual(['rivera']);
-    expect(readIntent('An introduction between Kate and Ana Rivera.').places).toEqual([]);
+    expect(readIntent('Carlisle is where we are.').places.map((p) => p.key)).toEqual(['carlisle']);
+    expect(readIntent('An introduction between Kate and Ana Carlisle.').places).toEqual([]);
   });
 
   it('reads days of the week and parts of the day as constraints', () => {
@@ -97,9 +97,9 @@ describe('the general intent reader', () => {
   });
 
   it('reads a contracted "would" as the word, so "they\'d appreciate" is a request like "they would appreciate"', () => {
-    const r = readIntent("Choir in Ghent. They'd appreciate a pianist for the spring concerts.");
+    const r = readIntent("Choir in Utrecht. They'd appreciate a pianist for the spring concerts.");
     expect(r.seek.pianist).toBe(1);
     expect(r.give.pianist).toBeUndefined();
-    expect(readIntent('Choir in Ghent. They would appreciate a pianist for the spring concerts.').seek).toEqual(r.seek);
+    expect(readIntent('Choir in Utrecht. They would appreciate a pianist for the spring concerts.').seek).toEqual(r.seek);
   });
 });

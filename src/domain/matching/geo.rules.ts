@@ -196,7 +196,7 @@ const PROVINCE_MIN_POP = 100_000;
 interface Gazetteer {
   phrases: Map<string, PlaceRef>;
   maxWords: number;
-  /** US state codes ("NY", "PA"): read only in capitals after a capitalised word ("Ghent, NY"). */
+  /** US state codes ("NY", "PA"): read only in capitals after a capitalised word ("Albany, NY"). */
   stateCodes: Map<string, PlaceRef>;
   /** Every city of the data, whatever its size, by `name|province key`: "Springfield IL" is not Springfield MO. */
   cityInProvince: Map<string, PlaceRef>;
@@ -336,7 +336,7 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
       if (ref.kind === 'city' && prev && AREAS.has(prev)) place = { ...ref, area: prev === 'downtown' ? 'central' : prev };
       found = { place, start: i, end: i + n };
     }
-    // "Ghent, NY", "Boulder CO": a US state code in capitals after a name.
+    // "Albany, NY", "Ithaca NY": a US state code in capitals after a name.
     const code = tokens[i].raw;
     if (!found && /^[A-Z]{2}$/.test(code) && i > 0 && /^[A-Z]/.test(tokens[i - 1].raw)) {
       const state = g.stateCodes.get(code.toLowerCase());
