@@ -38,7 +38,7 @@ function ignoredBy(project) {
   const other = project === 'unit' ? integration : unit;
   if (!sharded) return [...ignored, '<rootDir>/test/shards/', ...exactPatterns(other)];
   const otherShards = shardFiles(project === 'unit' ? 'integration' : 'unit');
-  const inShards = shardsOf(project).shards.flat();
+  const inShards = shardsOf(project, project === 'unit' ? unit : integration).shards.flat();
   return [...ignored, ...exactPatterns([...other, ...otherShards, ...inShards])];
 }
 

@@ -64,8 +64,8 @@ function classify() {
 }
 
 /**
- * A file that changes the module registry (jest.mock and the like) or the timers runs alone: in a shard the
- * change would reach the files after it.
+ * A file that changes the module registry (jest.mock and the like) or the timers runs alone: in
+ * a shard the change would reach the files after it.
  */
 const ALONE = /\bjest\.(?:mock|doMock|unmock|resetModules|isolateModules|isolateModulesAsync|enableAutomock|useFakeTimers)\(/;
 
@@ -89,10 +89,11 @@ const DURATIONS = join(SHARD_DIR, 'durations.json');
 
 function weights(files) {
   const recorded = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+  const seconds = (f) => (recorded[relative(ROOT, f)] > 0 ? recorded[relative(ROOT, f)] : null);
   const size = (f) => statSync(f).size;
-  const known = files.filter((f) => recorded[relative(ROOT, f)] > 0);
-  const perByte = known.length ? known.reduce((n, f) => n + recorded[relative(ROOT, f)], 0) / known.reduce((n, f) => n + size(f), 0) : 1;
-  return new Map(files.map((f) => [f, recorded[relative(ROOT, f)] > 0 ? recorded[relative(ROOT, f)] : size(f) * perByte]));
+  const known = files.filter((f) => seconds(f) !== null);
+  const perByte = known.length ? known.reduce((n, f) => n + seconds(f), 0) / known.reduce((n, f) => n + size(f), 0) : 1;
+  return new Map(files.map((f) => [f, seconds(f) ?? size(f) * perByte]));
 }
 
 /**
@@ -101,8 +102,7 @@ function weights(files) {
  * them once for all its files. Files are dealt heaviest first to the lightest shard, so the
  * shards come out about even. Deterministic: the same tree and durations give the same shards.
  */
-function shardsOf(project) {
-  const files = classify()[project];
+function shardsOf(project, files = classify()[project]) {
   const count = shardFiles(project).length;
   const alone = files.filter((f) => !count || ALONE.test(readFileSync(f, 'utf8')));
   const shared = files.filter((f) => !alone.includes(f));
@@ -143,8 +143,7 @@ if (require.main === module && process.argv[2] === '--record') {
   process.stdout.write(`unit (${unit.length}):\n${unit.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   process.stdout.write(`integration (${integration.length}):\n${integration.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   for (const project of ['unit', 'integration']) {
-    const { shards, alone } = shardsOf(project);
-    const { weights: expected } = shardsOf(project);
+    const { shards, alone, weights: expected } = shardsOf(project);
     shards.forEach((files, i) => process.stdout.write(`${project} shard ${i + 1} (${files.length} files, weight ${Math.round(expected[i])}):\n${files.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`));
     process.stdout.write(`${project}, alone (${alone.length}):\n${alone.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
   }

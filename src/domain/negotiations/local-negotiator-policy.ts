@@ -56,10 +56,10 @@ export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
   const theirLast = last && !last.mine ? last : null;
   const standing = theirLast?.action === 'propose' ? theirLast : null;
   // Read for terms with the seats' names taken out (the messages are kept as written).
-  const unnamed = (m: string) => withoutNames(m, [me, them]);
-  const read = ctx.turns.map((t) => ({ ...t, message: unnamed(t.message) }));
+  const read = ctx.turns.map((t) => ({ ...t, message: withoutNames(t.message, [me, them]) }));
+  const theirLastRead = theirLast ? read[read.length - 1].message : null;
   const evidence = gatherEvidence(ctx.me.facets, ctx.them.facets, read, ctx.ownerAnswers);
-  const assessed = assess(evidence, theirLast ? unnamed(theirLast.message) : null, standing ? unnamed(standing.message) : null);
+  const assessed = assess(evidence, theirLastRead, standing ? theirLastRead : null);
   const contradiction = assessed.contradiction;
   let checks = assessed.checks;
   const limit = ctx.messageLimit;

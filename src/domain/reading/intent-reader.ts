@@ -251,7 +251,8 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         i += 1;
         continue;
       }
-      if (!addressed && ownRoleAt(tokens, i)) {
+      const ownRole = !addressed && ownRoleAt(tokens, i);
+      if (ownRole) {
         // The role verb itself ("volunteer") and what follows "as" are the author's offer.
         role = 'give';
         audience = false;
@@ -298,7 +299,8 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
             if (tokens[k].breakBefore) break;
           }
         } else if (cue.kind === 'audience' || cue.kind === 'participle') {
-          if (!addressed && ownRoleAt(tokens, i)) continue;
+          // "help as", "serve as": the role, already turned to giving above, not a serving verb.
+          if (ownRole) continue;
           if (role === 'seek' && explicit) continue;
           // Only as a verb ("we back founders"), not as a noun ("a seed fund in Warsaw").
           if (cue.kind === 'audience' && !VERB_BEFORE.has(tokens[i - cue.words.length]?.norm ?? '')) {
