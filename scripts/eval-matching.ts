@@ -5,7 +5,7 @@
  *   node -r @swc-node/register scripts/eval-matching.ts [--data FILE ...] [--verbose NETWORK] [--grid]
  *
  * The leave-one-network-out grid: reverse 0.5–1, topic 0.2–0.5, the unmet-need weight 0–0.6 and
- * the cut-offs (absolute 0–0.3, relative 0–0.6).
+ * the cut-offs (absolute 0–0.2, relative 0–0.6). Without --grid the shipped defaults, cut-off included.
  *
  * Candidates are those the scorer's offline baselines use: intents that share a network with
  * the query intent, minus the query owner's. Queries are grouped by the query intent's first
@@ -13,7 +13,7 @@
  */
 import { devSetFiles } from './dev-set-files';
 import { readFileSync } from 'node:fs';
-import { rankCandidates, type RankOptions } from '../src/domain/matching/local-ranker';
+import { DEFAULT_MIN_SCORE, rankCandidates, type RankOptions } from '../src/domain/matching/local-ranker';
 import { readIntent, type IntentReading } from '../src/domain/reading/intent-reader';
 import { idfFrom } from '../src/domain/matching/term-stats';
 import { DEFAULT_PARAMS, type ScoreParams } from '../src/domain/matching/pair-score';
@@ -148,11 +148,11 @@ function main() {
     else if (args[i] === '--grid') grid = true;
   }
   const sets = (files.length ? files : devSetFiles()).map(prepare);
-  const opts: RankOptions = { limit: 10, minScore: 0 };
+  const opts: RankOptions = { limit: 10, minScore: DEFAULT_MIN_SCORE };
   if (grid) {
     // Leave one network out: the parameters are chosen on the other networks, then scored on it.
     const grids: Array<ScoreParams & { min: number; rel: number }> = [];
-    for (const unmet of [0, 0.2, 0.4, 0.6]) for (const reverse of [0.5, 0.75, 1]) for (const topic of [0.2, 0.35, 0.5]) for (const min of [0, 0.1, 0.2, 0.3]) for (const rel of [0, 0.3, 0.45, 0.6]) grids.push({ ...DEFAULT_PARAMS, reverse, topic, unmet, min, rel });
+    for (const both of [0, 0.5, 1, 2]) for (const unmet of [0, 0.2, 0.4, 0.6]) for (const reverse of [0.5, 0.75, 1]) for (const topic of [0.2, 0.35, 0.5]) for (const min of [0, DEFAULT_MIN_SCORE, 0.1, 0.2]) for (const rel of [0, 0.3, 0.45, 0.6]) grids.push({ ...DEFAULT_PARAMS, reverse, topic, unmet, both, min, rel });
     const per = grids.map((p) => {
       const m = new Map<string, ReturnType<typeof mean>>();
       const b = new Map<string, ReturnType<typeof mean>>();
@@ -170,7 +170,7 @@ function main() {
       }
       return { net, p: best.p, o: best.m.get(net)!, b: best.b.get(net)! };
     });
-    for (const r of rows) console.log(`${r.net.padEnd(14)} ${fmt(r.o.ndcg)} ${fmt(r.o.recall)} ${fmt(r.o.mrr)} ${fmt(r.o.hardneg3)} | ${fmt(r.b.ndcg)} ${fmt(r.b.recall)} ${fmt(r.b.mrr)} ${fmt(r.b.hardneg3)}  rev=${r.p.reverse} topic=${r.p.topic} unmet=${r.p.unmet} min=${r.p.min} rel=${r.p.rel}`);
+    for (const r of rows) console.log(`${r.net.padEnd(14)} ${fmt(r.o.ndcg)} ${fmt(r.o.recall)} ${fmt(r.o.mrr)} ${fmt(r.o.hardneg3)} | ${fmt(r.b.ndcg)} ${fmt(r.b.recall)} ${fmt(r.b.mrr)} ${fmt(r.b.hardneg3)}  rev=${r.p.reverse} topic=${r.p.topic} unmet=${r.p.unmet} both=${r.p.both} min=${r.p.min} rel=${r.p.rel}`);
     const avg = (f: (x: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0) / rows.length;
     console.log(`${'LOO MEAN'.padEnd(14)} ${fmt(avg((r) => r.o.ndcg))} ${fmt(avg((r) => r.o.recall))} ${fmt(avg((r) => r.o.mrr))} ${fmt(avg((r) => r.o.hardneg3))} | ${fmt(avg((r) => r.b.ndcg))} ${fmt(avg((r) => r.b.recall))} ${fmt(avg((r) => r.b.mrr))} ${fmt(avg((r) => r.b.hardneg3))}`);
     for (const g of per.filter((x) => x.p.rel === 0 && x.p.min === 0)) {

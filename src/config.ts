@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MIN_SCORE } from './domain/matching/local-ranker';
 
 /** An empty value counts as unset, so `FOO=` in a .env file does not fail start-up. */
 const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -71,7 +72,7 @@ const envSchema = z.object({
   VECTOR_INDEX_MODE: z.enum(['auto', 'exact', 'hnsw']).default('auto'),
   VECTOR_EXACT_MAX: intFrom(5_000, 1, 10_000_000),
   /** Discover leaves out candidates scoring below this (the score means the same in every query). */
-  MATCH_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.05),
+  MATCH_MIN_SCORE: z.coerce.number().min(0).max(1).default(DEFAULT_MIN_SCORE),
   /** How often an in-process index picks up changes other instances made (0: never). */
   MATCH_SYNC_MS: intFrom(5_000, 0, 3_600_000),
   /** Starts no background workers (job queue) when false; tests that do not need them start faster. */

@@ -103,3 +103,40 @@ describe('the general intent reader', () => {
     expect(readIntent('Choir in Utrecht. They would appreciate a pianist for the spring concerts.').seek).toEqual(r.seek);
   });
 });
+
+describe('readIntent: offers inside a request, and words of when and how', () => {
+  it('keeps an offer word that qualifies the counterpart inside the request ("a warehouse with spare bays")', () => {
+    const r = readIntent('We need a warehouse or depot with spare loading bays for pallets. Small team in Leeds.');
+    expect(words(r.seek)).toEqual(expect.arrayContaining(['warehous', 'depot', 'load', 'bay', 'pallet']));
+    expect(r.give.bay).toBeUndefined();
+    // With a subject of the author's own the offer word still turns the sentence round.
+    const own = readIntent('Need a drummer and we offer paid gigs.');
+    expect(own.give.gig).toBe(1);
+    expect(own.seek.gig).toBeUndefined();
+  });
+
+  it('reads what someone else "can offer" in a request as part of what is sought', () => {
+    const r = readIntent('Looking for someone who can offer welding lessons to beginners.');
+    expect(words(r.seek)).toEqual(expect.arrayContaining(['weld', 'lesson']));
+    expect(r.give.weld).toBeUndefined();
+    const they = readIntent('Does anybody have a trailer they could spare for the harvest?');
+    expect(words(they.seek)).toEqual(expect.arrayContaining(['trail', 'harvest']));
+    expect(they.give.harvest).toBeUndefined();
+  });
+
+  it('compares words of when and how as constraints only, and still quotes them', () => {
+    const r = readIntent('Looking for a chess partner on weekends, remote is fine.');
+    expect(r.seek.chess).toBe(1);
+    expect(r.seek.weekend).toBeUndefined();
+    expect(r.seek.remot).toBeUndefined();
+    expect(r.constraints.values.daytype).toEqual(['weekend']);
+    expect(r.text.seek).toContain('weekends');
+  });
+
+  it('moves the quoted words with their stems when a clause ends in "wanted"', () => {
+    const r = readIntent('Bass player wanted! Rehearsals in Albany.');
+    expect(r.seek.bass).toBe(1);
+    expect(r.text.seek).toBe('Bass player');
+    expect(r.text.give).not.toContain('Bass');
+  });
+});

@@ -18,7 +18,9 @@ function statesAnExchange(text: string): boolean {
   if (/^[^.!?\n]{3,80}:\s*\S/.test(text.trim())) return true;
   // A listing names what is on offer without a verb ("Charity audits for small charities, fixed
   // fees"); a plain statement tells of the past or of someone else ("My brother lives in Berlin").
-  return Object.keys(reading.give).length >= 2 && !plainStatement(text);
+  // Its words as written: a term of when or how ("weekdays only") counts, though only compared as a constraint.
+  const given = new Set(reading.text.give.toLowerCase().split(/\s+/).filter(Boolean));
+  return given.size >= 2 && !plainStatement(text);
 }
 
 const PAST = new Set(['had', 'was', 'were', 'went', 'did', 'saw', 'met', 'got', 'made', 'came']);

@@ -2,6 +2,12 @@ import type { IntentReading } from '../reading/intent-reader';
 import { constraintPenalty } from './constraint-fit';
 import { scoreReadings, type Idf, type PairScore, type ScoreParams } from './pair-score';
 
+/**
+ * Below this a candidate is no counterparty (MATCH_MIN_SCORE's default): scores mean the same in
+ * every query, and 0.05 is a few shared common words. Calibrated in docs/matching.md.
+ */
+export const DEFAULT_MIN_SCORE = 0.05;
+
 export interface RankOptions {
   limit: number;
   /** Candidates scoring below this are not counterparties. */

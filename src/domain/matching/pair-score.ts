@@ -15,9 +15,14 @@ export interface ScoreParams {
    * introduction should serve both people, and someone after something else is a weaker one.
    */
   unmet: number;
+  /**
+   * Weight of the geometric mean of the two directions: an introduction where each offers what
+   * the other seeks outranks one that serves a single side with the same evidence.
+   */
+  both: number;
 }
 
-export const DEFAULT_PARAMS: ScoreParams = { reverse: 0.5, topic: 0.2, scale: 8, unmet: 0.4 };
+export const DEFAULT_PARAMS: ScoreParams = { reverse: 0.5, topic: 0.2, scale: 8, unmet: 0.4, both: 1 };
 
 export interface PairScore {
   score: number;
@@ -39,7 +44,8 @@ function shared(a: Record<string, number>, b: Record<string, number>, idf: Idf):
 
 /**
  * Complementarity of two readings: the rare words the query seeks that the candidate gives, and
- * the reverse, plus a lesser share of words both give. Two parties seeking the same thing earn
+ * the reverse, plus a lesser share of words both give, plus the geometric mean of the two
+ * directions (zero unless each side meets the other). Two parties seeking the same thing earn
  * nothing from it. The raw evidence maps to [0, 1) by 1 − e^(−raw/scale), so a score means the
  * same in every query.
  */
@@ -47,7 +53,7 @@ export function scoreReadings(q: IntentReading, c: IntentReading, idf: Idf, p: S
   const need = shared(q.seek, c.give, idf);
   const reverse = shared(c.seek, q.give, idf);
   const topic = shared(q.give, c.give, idf);
-  const raw = need + p.reverse * reverse + p.topic * topic;
+  const raw = need + p.reverse * reverse + p.topic * topic + p.both * Math.sqrt(need * reverse);
   const unmetFactor = unmetNeedFactor(c, reverse, idf, p.unmet);
   const score = (1 - Math.exp(-raw / p.scale)) * penalty * unmetFactor;
   return { score, raw, need, reverse, topic, penalty, unmetFactor, reasons };

@@ -11,7 +11,7 @@ export { stemOf };
  * Bump when reading changes: stored readings of an older version are recomputed (they are stored
  * inside the facets, whose version includes this one: FACETS_VERSION).
  */
-export const READING_VERSION = 6;
+export const READING_VERSION = 7;
 
 /**
  * What an intent says, read by general rules with no vocabulary of trades: the words of what it
@@ -189,6 +189,32 @@ function ownRoleAt(tokens: Token[], i: number): boolean {
   return OWN_SUBJECT.has(before);
 }
 
+/** Whether the word at i follows a word of its own clause that is no subject, modal or "and". */
+function qualifiesNoun(tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  return !!before && !tokens[i].breakBefore && !VERB_BEFORE.has(before.norm) && !OWN_SUBJECT.has(before.norm);
+}
+
+/** Subjects that are not the author: whom the request describes ("a tutor who could offer"). */
+const OTHER_SUBJECT = new Set(['who', 'that', 'which', 'you', 'they', 'he', 'she', 'someone', 'somebody', 'anyone', 'anybody', 'whoever']);
+const MODALS = new Set(['can', 'could', 'will', 'would', 'might', 'may', 'also', 'is', 'are', 'be', 'happy', 'able', 'willing', 'to']);
+
+/** Whether the offer that starts at `start` is made by someone other than the author. */
+function counterpartSubject(tokens: Token[], start: number): boolean {
+  for (let k = start - 1; k >= 0 && k >= start - 4; k--) {
+    if (OTHER_SUBJECT.has(tokens[k].norm)) return true;
+    if (!MODALS.has(tokens[k].norm) || tokens[k].breakBefore) return false;
+  }
+  return false;
+}
+
+/**
+ * Words that say when or how (weekends, mornings, remote, on site) are compared as constraints,
+ * where a disagreement costs; as shared words they would make two people alike who only keep
+ * the same hours.
+ */
+const WHEN_OR_HOW = new Set(['mode', 'daytype', 'daypart']);
+
 /** Post-position request words: "drummer wanted", "Zimmer gesucht". */
 const AFTER_SEEK = new Set(['wanted', 'needed', 'required', 'sought', 'gesucht', 'wanted!']);
 
@@ -211,7 +237,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     const { tokens } = piece;
     const placeAt = new Set<number>();
     // "We speak Korean and Greek": a nationality word read as a language names no place.
-    const langAt = new Set(findAttributes(tokens).filter((h) => h.dim === 'lang').map((h) => h.start));
+    const attrs = findAttributes(tokens);
+    const langAt = new Set(attrs.filter((h) => h.dim === 'lang').map((h) => h.start));
+    const whenOrHowAt = new Set<number>();
+    for (const h of attrs) if (WHEN_OR_HOW.has(h.dim)) for (let k = h.start; k < h.end; k++) whenOrHowAt.add(k);
     for (const p of findPlaces(tokens)) {
       if (p.place.kind === 'country' && p.end - p.start === 1 && langAt.has(p.start)) continue;
       places.push(p.place);
@@ -223,7 +252,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     let negLeft = 0;
     let onlyLeft = 0;
     // Terms of this clause given by default (no cue yet): a post-position "wanted" makes them sought.
-    let clauseDefault: string[] = [];
+    let clauseDefault: Array<{ stem: string; raw: string }> = [];
     // Content words still to count as the head of the span a request cue opened.
     let headLeft = piece.question ? 2 : 0;
     let headTaken = false;
@@ -261,9 +290,13 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         headLeft = 0;
       }
       if (AFTER_SEEK.has(t.norm)) {
-        for (const s of clauseDefault) {
-          if (give[s] !== undefined) delete give[s];
-          seek[s] = 1;
+        for (const { stem, raw } of clauseDefault) {
+          if (give[stem] !== undefined) delete give[stem];
+          seek[stem] = 1;
+          // The quoted words move with their stems (cards and a provider read them).
+          const at = words.give.lastIndexOf(raw);
+          if (at >= 0) words.give.splice(at, 1);
+          words.seek.push(raw);
         }
         clauseDefault = [];
         cued.seek = true;
@@ -315,6 +348,10 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
           role = 'give';
           explicit = true;
         } else {
+          // "a warehouse with spare loading bays", "a van you could lend": inside a request, an
+          // offer word after a noun, or made by someone other than the author, describes the
+          // counterpart sought; the author turns to what they give with a subject of their own.
+          if (cue.kind === 'give' && !addressed && role === 'seek' && explicit && ((cue.words.length === 1 && qualifiesNoun(tokens, i)) || counterpartSubject(tokens, i - cue.words.length + 1))) continue;
           const kind: Role = addressed ? (cue.kind === 'seek' ? 'give' : 'seek') : cue.kind;
           role = kind;
           audience = false;
@@ -327,6 +364,11 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         continue;
       }
       const s = placeAt.has(i) ? null : contentStem(t);
+      if (s && whenOrHowAt.has(i)) {
+        // Quoted as written, but compared as a constraint only (constraint-fit.ts).
+        words[audience ? 'seek' : role].push(t.raw);
+        continue;
+      }
       if (!s) {
         // The head is the words right after the cue: "a plumber near the lake" is about a plumber.
         if (headTaken) headLeft = 0;
@@ -351,7 +393,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         headTaken = true;
       }
       words[r].push(t.raw);
-      if (!explicit) clauseDefault.push(s);
+      if (!explicit) clauseDefault.push({ stem: s, raw: t.raw });
     }
     // A list continues the line above it when that line is a heading ("What we need:") or a
     // request ("Hiring a lighting technician" over "- grip and rigging"): bullets with
