@@ -27,6 +27,23 @@ describe('the local ranker', () => {
     expect(scoreReadings(readings.query, readings.binderBuying, idf, { ...DEFAULT_PARAMS, unmet: 0 }).unmetFactor).toBe(1);
   });
 
+  it('adds the geometric mean of both directions, so a two-way introduction outranks a one-way one', () => {
+    const q = readIntent('Need a letterpress printer for wedding invitations. I can offer bookkeeping in return.');
+    const twoWay = readIntent('Letterpress printer, I print wedding invitations. Looking for help with bookkeeping.');
+    const oneWay = readIntent('Letterpress printer, I print wedding invitations and menus. Looking for a van driver.');
+    const pool = idfFrom([q, twoWay, oneWay]);
+    const none = { ...DEFAULT_PARAMS, both: 0 };
+    const a = scoreReadings(q, twoWay, pool, DEFAULT_PARAMS);
+    expect(a.need).toBeGreaterThan(0);
+    expect(a.reverse).toBeGreaterThan(0);
+    expect(a.raw - scoreReadings(q, twoWay, pool, none).raw).toBeCloseTo(DEFAULT_PARAMS.both * Math.sqrt(a.need * a.reverse), 6);
+    // One direction only: the term is zero.
+    const b = scoreReadings(q, oneWay, pool, DEFAULT_PARAMS);
+    expect(b.reverse).toBe(0);
+    expect(b.raw).toBeCloseTo(scoreReadings(q, oneWay, pool, none).raw, 9);
+    expect(a.score).toBeGreaterThan(b.score);
+  });
+
   it('keeps the candidate whose need the query meets', () => {
     const q = readIntent('Bookbinder with a nipping press and a guillotine cutter, happy to lend them.');
     const c = readIntent('Need a nipping press and a guillotine cutter.');
