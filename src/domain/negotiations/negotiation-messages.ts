@@ -26,12 +26,13 @@ function quotedWords(words: string[], joiner: 'and' | 'or' = 'and'): string {
 export function requirementWords(c: RequirementCheck): string {
   const d = c.dim ?? dimOf(c.key);
   if (c.key === 'need') return c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3)) : listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
-  if (c.key === 'place') return placesWords(c.mine.places ?? [], 'or');
+  if (c.key === 'place') return c.mine.places?.length ? placesWords(c.mine.places, 'or') : `somewhere near (${quotedWords(c.mine.words ?? [])})`;
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
   if (c.key === 'only') return `only ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}`;
   if (c.key === 'amount') return quotedWords((c.mine.words ?? []).slice(0, 3), 'or');
-  if (c.key === 'required') return quotedWords((c.mine.words ?? []).slice(0, 3));
+  if (c.key === 'required' || c.key === 'level') return quotedWords((c.mine.words ?? []).slice(0, 3));
+  if (c.key === 'unavailable') return c.by === 'mine' ? `${quotedWords(c.mine.words ?? [])} as unavailable` : quotedWords(c.mine.words ?? []);
   if (d) return dimPhrase(d, c.mine.values ?? []);
   return c.key;
 }
@@ -57,6 +58,7 @@ export function dimPhrase(d: Dim, values: string[]): string {
 function theirWords(c: RequirementCheck): string {
   const t = c.theirs;
   if (!t) return 'nothing about it';
+  if (c.key === 'unavailable' && c.by === 'theirs') return `${quotedWords(t.words ?? [])} as unavailable`;
   const d = c.dim ?? dimOf(c.key);
   if (t.places?.length) return placesWords(t.places, 'and');
   if (t.money?.length) return listWords(t.money.map(moneyWords));
@@ -74,7 +76,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
     const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
-  if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
+  if (c.key === 'place') return c.mine.places?.length ? `Where are you based? ${me} is in ${placesWords(c.mine.places)}.` : `Where are you based? ${me}'s intent asks for someone near.`;
   if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
   if (c.key === 'amount') return `How much or how many can you do? ${me}'s intent states ${quotedWords((c.mine.words ?? []).slice(0, 3))}.`;
   if (c.key === 'required') return `Do you have ${quotedWords((c.mine.words ?? []).slice(0, 3))}? ${me}'s intent states it as essential.`;
