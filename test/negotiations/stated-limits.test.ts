@@ -49,6 +49,14 @@ describe('limits stated in plain English', () => {
     expect(check(need, 'Firing space in our kiln.', 'level')).toBeUndefined();
   });
 
+  it('a need met only in names (capitalised mid-sentence, never otherwise, by either side) is asked, not held', () => {
+    expect(readStatedLimits('Selling a Zentrix grinder. Zentrix makes good ones; grinder barely used.').names).toEqual(['zentrix']);
+    const need = 'Looking for someone to mend the hinge of my Zentrix teapot.';
+    expect(check(need, 'Selling a Zentrix grinder, barely used.', 'need')).toMatchObject({ reason: 'names', status: 'unknown' });
+    expect(check('Looking for someone to mend the hinge of my zentrix.', 'Selling a Zentrix, barely used.', 'need')).toMatchObject({ reason: 'names', status: 'unknown' });
+    expect(check(need, 'I mend teapot hinges, Zentrix included.', 'need')?.status).toBe('holds');
+  });
+
   it('the negotiator reads the limits from the intents\' text: it asks its owner instead of accepting', () => {
     const ownerText = 'Looking for a dog groomer who can take my spaniel on Sundays for clipping and nail trims.';
     const groomerText = 'Dog groomer: baths, clipping and nail trims. Sundays are fully booked until spring.';

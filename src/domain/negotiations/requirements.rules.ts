@@ -252,6 +252,12 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
     theirs: { words: asker ? wordsFor(offeredText, met) : wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) },
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
+  // Met only in names (a place, a make, a model; capitalised mid-sentence, and never written
+  // otherwise, by either side): they speak of the same thing, which says nothing of whether one
+  // offers what the other needs. Either side's writing counts: informal posts often write a
+  // district or a product in lower case.
+  const names = new Set([...((mine as LimitedFacets).limits?.names ?? []), ...((theirs as LimitedFacets).limits?.names ?? [])]);
+  if (met.size && [...met].every((t) => names.has(t))) return { ...base, status: 'unknown', reason: 'names' };
   // The head of the need met ("looking for seed investors" and an angel investor) needs half the share.
   const share = got / mass;
   if ((headMet ? share >= NEED_TUNING.minShare / 2 : got >= NEED_HOLDS && share >= NEED_TUNING.minShare) && rival < got) return { ...base, status: 'holds' };

@@ -20,6 +20,8 @@ export interface StatedLimits {
   required: string[];
   unavailable: string[];
   nearby: boolean;
+  /** Stems the text writes only as names (capitalised, not first in the sentence). */
+  names: string[];
   /** Letters → the levels stated with them ("ABC-2", "ABC-3" → { ABC: ['2', '3'] }). */
   levels: Record<string, string[]>;
   /** The words as written, for messages. */
@@ -58,7 +60,7 @@ export function readStatedLimits(text: string): StatedLimits {
     tokens.push(...sentence.tokens);
   }
   const word = (k: number) => (placeAt.has(k) ? null : content(tokens[k]));
-  const out: StatedLimits = { required: [], unavailable: [], nearby: false, levels: {}, words: { required: [], unavailable: [], nearby: [], levels: {} } };
+  const out: StatedLimits = { required: [], unavailable: [], nearby: false, names: [], levels: {}, words: { required: [], unavailable: [], nearby: [], levels: {} } };
   const add = (list: 'required' | 'unavailable', k: number, s: string) => {
     if (out[list].includes(s)) return;
     out[list].push(s);
@@ -98,6 +100,15 @@ export function readStatedLimits(text: string): StatedLimits {
       for (const k of before.length ? before : clauseWords(i + gone.length, 1)) add('unavailable', k, word(k)!);
     }
   }
+  const lower = new Set<string>();
+  const named = new Set<string>();
+  tokens.forEach((t, k) => {
+    const s = content(t);
+    if (!s) return;
+    if (/^\p{Lu}\p{Ll}+$/u.test(t.raw) && k > 0 && tokens[k - 1].sentence === t.sentence) named.add(s);
+    else if (!/\p{Lu}/u.test(t.raw)) lower.add(s);
+  });
+  out.names = [...named].filter((s) => !lower.has(s));
   for (const m of text.matchAll(LEVEL_RE)) {
     (out.levels[m[1]] ??= []).push(m[2]);
     (out.words.levels[m[1]] ??= []).push(m[0]);
