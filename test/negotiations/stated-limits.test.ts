@@ -11,6 +11,7 @@ describe('limits stated in plain English', () => {
   it('reads "has to be X" up to the first function word, "X is fully booked", "unavailable in X", "local" and lettered levels', () => {
     expect(readStatedLimits('Need a clock repairer. Has to be vetted by the horology society.').words.required).toEqual(['vetted']);
     expect(readStatedLimits('It has to be done properly.').words.required).toEqual(['done']);
+    expect(readStatedLimits('Forty returns that have to be filed by Friday.').words.required).toEqual([]);
     expect(readStatedLimits('It needs to be a glazed kiln, with a vent.').words.required).toEqual(['glazed', 'kiln']);
     expect(readStatedLimits('Dog grooming. Sundays are fully booked until spring.').words.unavailable).toEqual(['Sundays']);
     expect(readStatedLimits('Tutoring in algebra; unavailable in November.').words.unavailable).toEqual(['November']);

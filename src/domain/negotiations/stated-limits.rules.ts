@@ -32,6 +32,7 @@ export type LimitedFacets = Facets & { limits?: StatedLimits };
 
 /** "has to be", "have got to be", "needs to be": what follows says what something must be. */
 const MUST_BE = [['has', 'to', 'be'], ['have', 'to', 'be'], ['has', 'got', 'to', 'be'], ['have', 'got', 'to', 'be'], ['need', 'to', 'be']];
+const RELATIVE = new Set(['that', 'which']);
 /** Words after which what the clause names before them is not to be had. */
 const NOT_AVAILABLE = [['fully', 'booked'], ['booked', 'up'], ['booked', 'out'], ['sold', 'out'], ['no', 'availability'], ['not', 'available'], ['unavailable']];
 /** Words that say the counterpart should be near the author. */
@@ -80,7 +81,8 @@ export function readStatedLimits(text: string): StatedLimits {
       out.nearby = true;
       out.words.nearby.push(tokens[i].raw);
     }
-    const must = phraseAt(tokens, i, MUST_BE);
+    // "work that has to be finished by Friday" says what the work must be, not the counterpart.
+    const must = RELATIVE.has(tokens[i - 1]?.norm ?? '') ? undefined : phraseAt(tokens, i, MUST_BE);
     if (must) {
       // The words right after it, up to the first function word ("vetted by a society": vetted).
       let k = i + must.length;
