@@ -1,6 +1,7 @@
 import { extractFacets } from '../../src/domain/matching/facets.rules';
 import { decideByRules } from '../../src/domain/negotiations/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/domain/negotiations/ports';
+import { openingQuestion, questionFor, requirementWords } from '../../src/domain/negotiations/negotiation-messages';
 import { checkRequirements } from '../../src/domain/negotiations/requirements.rules';
 import { readStatedLimits, withStatedLimits } from '../../src/domain/negotiations/stated-limits.rules';
 
@@ -76,5 +77,16 @@ describe('limits stated in plain English', () => {
     // Without the booked line the same proposal is accepted: the limit is what holds it back.
     const open = 'Dog groomer: baths, clipping and nail trims.';
     expect(decideByRules({ ...ctx, them: { ...ctx.them, intentText: open, facets: extractFacets(open) } })).toMatchObject({ kind: 'turn', action: 'accept' });
+  });
+
+});
+
+describe('a need neither intent states', () => {
+  it('where neither intent says what it seeks, the owner is told so instead of being asked about an empty list of words', () => {
+    const need = check('Dog groomer: baths, clipping and nail trims.', 'Clock repairer, thirty years of tower clocks.', 'need')!;
+    expect(need).toMatchObject({ status: 'unknown', reason: 'not stated' });
+    expect(requirementWords(need)).toBe('what either of you is looking for');
+    expect(openingQuestion(need, 'Ben')).toMatch(/^Neither your intent nor Ben's says what it is looking for/);
+    expect(questionFor(need, 'Ada', true)).toBe("What are you looking for? Ada's intent does not say what it seeks either.");
   });
 });

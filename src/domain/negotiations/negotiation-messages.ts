@@ -25,7 +25,11 @@ function quotedWords(words: string[], joiner: 'and' | 'or' = 'and'): string {
 /** What a requirement asks for, as a phrase ("the seed stage", "Warsaw", "funding"). */
 export function requirementWords(c: RequirementCheck): string {
   const d = c.dim ?? dimOf(c.key);
-  if (c.key === 'need') return c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3)) : listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
+  if (c.key === 'need') {
+    if (c.mine.words?.length) return quotedWords(c.mine.words.slice(0, 3));
+    // Neither intent says what it seeks: there is no word to quote.
+    return c.mine.concepts?.length ? listWords(c.mine.concepts.slice(0, 3).map((id) => conceptWords(id))) : 'what either of you is looking for';
+  }
   if (c.key === 'place') return c.mine.places?.length ? placesWords(c.mine.places, 'or') : `somewhere near (${quotedWords(c.mine.words ?? [])})`;
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
@@ -74,6 +78,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   const v = d ? dimValueWords(d, c.mine.values ?? []) : '';
   if (c.key === 'need') {
     const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
+    if (!what) return `What are you looking for? ${me}'s intent does not say what it seeks either.`;
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
   if (c.key === 'place') return c.mine.places?.length ? `Where are you based? ${me} is in ${placesWords(c.mine.places)}.` : `Where are you based? ${me}'s intent asks for someone near.`;
@@ -146,6 +151,9 @@ export function declineReason(c: RequirementCheck, me: string, them: string): st
   }
 }
 
+/** A need check with nothing to quote: neither intent says what it seeks. */
+const unnamedNeed = (c: RequirementCheck) => c.key === 'need' && !c.mine.words?.length && !c.mine.concepts?.length;
+
 /** The owner's question when a requirement is close but not exact. */
 export function closeQuestion(c: RequirementCheck, them: string): string {
   return `${them} is close on one point: your intent says ${requirementWords(c)}, and ${them} states ${theirWords(c)}. Should I go ahead? Reply yes to continue or no to decline.`;
@@ -153,6 +161,7 @@ export function closeQuestion(c: RequirementCheck, them: string): string {
 
 /** The owner's question when the other seat did not answer about a requirement. */
 export function unansweredQuestion(c: RequirementCheck, them: string): string {
+  if (unnamedNeed(c)) return `${them} did not say what they are looking for (I asked), and your intent does not say either. Should I go ahead without it? Reply yes to continue or no to decline.`;
   return `${them} did not say whether ${requirementWords(c)} works (I asked). Should I go ahead without it? Reply yes to continue or no to decline.`;
 }
 
@@ -161,6 +170,7 @@ export function unansweredQuestion(c: RequirementCheck, them: string): string {
  * the only way to open, and the other seat could accept it without answering.
  */
 export function openingQuestion(c: RequirementCheck, them: string): string {
+  if (unnamedNeed(c)) return `Neither your intent nor ${them}'s says what it is looking for, so I cannot check that one offers what the other needs, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.`;
   return `${them}'s intent does not say whether ${requirementWords(c)} works for them, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.`;
 }
 
