@@ -20,7 +20,10 @@ export interface StatedLimits {
   required: string[];
   unavailable: string[];
   nearby: boolean;
-  /** Stems the text writes only as names (capitalised, not first in the sentence). */
+  /**
+   * Stems the text writes only as names (capitalised, not first in the sentence). In a language
+   * that capitalises every noun (German) these are its nouns too: the need check then asks.
+   */
   names: string[];
   /** Letters → the levels stated with them ("ABC-2", "ABC-3" → { ABC: ['2', '3'] }). */
   levels: Record<string, string[]>;
