@@ -24,6 +24,7 @@ import type { NegotiationAction } from './negotiation.rules';
 import type { NegotiationContext, NegotiatorDecision, NegotiatorPolicy } from './ports';
 import { unreadTerms } from './proposal-terms.rules';
 import { answerIsNegative, checkRequirements, questionKeys, questionsIn, yesOrNo, type RequirementCheck } from './requirements.rules';
+import { withStatedLimits } from './stated-limits.rules';
 
 const keyOf = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('hex').slice(0, 16);
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -47,7 +48,13 @@ export class LocalNegotiatorPolicy implements NegotiatorPolicy {
   }
 }
 
-export function decideByRules(ctx: NegotiationContext): NegotiatorDecision {
+export function decideByRules(given: NegotiationContext): NegotiatorDecision {
+  // Both intents with the limits their text states beyond what the shared reader reads.
+  const ctx: NegotiationContext = {
+    ...given,
+    me: { ...given.me, facets: withStatedLimits(given.me.facets, given.me.intentText) },
+    them: { ...given.them, facets: withStatedLimits(given.them.facets, given.them.intentText) },
+  };
   const avail = ctx.availableActions;
   if (!avail.length) return { kind: 'wait', reason: 'no action is available to this seat' };
   const me = ctx.me.name;

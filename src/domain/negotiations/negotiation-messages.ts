@@ -25,13 +25,18 @@ function quotedWords(words: string[], joiner: 'and' | 'or' = 'and'): string {
 /** What a requirement asks for, as a phrase ("the seed stage", "Warsaw", "funding"). */
 export function requirementWords(c: RequirementCheck): string {
   const d = c.dim ?? dimOf(c.key);
-  if (c.key === 'need') return c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3)) : listWords((c.mine.concepts ?? []).slice(0, 3).map((id) => conceptWords(id)));
-  if (c.key === 'place') return placesWords(c.mine.places ?? [], 'or');
+  if (c.key === 'need') {
+    if (c.mine.words?.length) return quotedWords(c.mine.words.slice(0, 3));
+    // Neither intent says what it seeks: there is no word to quote.
+    return c.mine.concepts?.length ? listWords(c.mine.concepts.slice(0, 3).map((id) => conceptWords(id))) : 'what either of you is looking for';
+  }
+  if (c.key === 'place') return c.mine.places?.length ? placesWords(c.mine.places, 'or') : `somewhere near (${quotedWords(c.mine.words ?? [])})`;
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
   if (c.key.startsWith('refusal:')) return `no ${refusalWords(c.mine.refusal ?? c.key.slice(8))}`;
   if (c.key === 'only') return `only ${quotedWords((c.mine.words ?? []).slice(0, 3), 'or')}`;
   if (c.key === 'amount') return quotedWords((c.mine.words ?? []).slice(0, 3), 'or');
-  if (c.key === 'required') return quotedWords((c.mine.words ?? []).slice(0, 3));
+  if (c.key === 'required' || c.key === 'level') return quotedWords((c.mine.words ?? []).slice(0, 3));
+  if (c.key === 'unavailable') return c.by === 'mine' ? `${quotedWords(c.mine.words ?? [])} as unavailable` : quotedWords(c.mine.words ?? []);
   if (d) return dimPhrase(d, c.mine.values ?? []);
   return c.key;
 }
@@ -57,6 +62,7 @@ export function dimPhrase(d: Dim, values: string[]): string {
 function theirWords(c: RequirementCheck): string {
   const t = c.theirs;
   if (!t) return 'nothing about it';
+  if (c.key === 'unavailable' && c.by === 'theirs') return `${quotedWords(t.words ?? [])} as unavailable`;
   const d = c.dim ?? dimOf(c.key);
   if (t.places?.length) return placesWords(t.places, 'and');
   if (t.money?.length) return listWords(t.money.map(moneyWords));
@@ -72,9 +78,10 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   const v = d ? dimValueWords(d, c.mine.values ?? []) : '';
   if (c.key === 'need') {
     const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
+    if (!what) return `What are you looking for? ${me}'s intent does not say what it seeks either.`;
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
-  if (c.key === 'place') return `Where are you based? ${me} is in ${placesWords(c.mine.places ?? [])}.`;
+  if (c.key === 'place') return c.mine.places?.length ? `Where are you based? ${me} is in ${placesWords(c.mine.places)}.` : `Where are you based? ${me}'s intent asks for someone near.`;
   if (c.key === 'money') return `What is your rate or budget? ${me}'s intent states ${requirementWords(c)}.`;
   if (c.key === 'amount') return `How much or how many can you do? ${me}'s intent states ${quotedWords((c.mine.words ?? []).slice(0, 3))}.`;
   if (c.key === 'required') return `Do you have ${quotedWords((c.mine.words ?? []).slice(0, 3))}? ${me}'s intent states it as essential.`;
@@ -144,6 +151,9 @@ export function declineReason(c: RequirementCheck, me: string, them: string): st
   }
 }
 
+/** A need check with nothing to quote: neither intent says what it seeks. */
+const unnamedNeed = (c: RequirementCheck) => c.key === 'need' && !c.mine.words?.length && !c.mine.concepts?.length;
+
 /** The owner's question when a requirement is close but not exact. */
 export function closeQuestion(c: RequirementCheck, them: string): string {
   return `${them} is close on one point: your intent says ${requirementWords(c)}, and ${them} states ${theirWords(c)}. Should I go ahead? Reply yes to continue or no to decline.`;
@@ -151,6 +161,7 @@ export function closeQuestion(c: RequirementCheck, them: string): string {
 
 /** The owner's question when the other seat did not answer about a requirement. */
 export function unansweredQuestion(c: RequirementCheck, them: string): string {
+  if (unnamedNeed(c)) return `${them} did not say what they are looking for (I asked), and your intent does not say either. Should I go ahead without it? Reply yes to continue or no to decline.`;
   return `${them} did not say whether ${requirementWords(c)} works (I asked). Should I go ahead without it? Reply yes to continue or no to decline.`;
 }
 
@@ -159,6 +170,7 @@ export function unansweredQuestion(c: RequirementCheck, them: string): string {
  * the only way to open, and the other seat could accept it without answering.
  */
 export function openingQuestion(c: RequirementCheck, them: string): string {
+  if (unnamedNeed(c)) return `Neither your intent nor ${them}'s says what it is looking for, so I cannot check that one offers what the other needs, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.`;
   return `${them}'s intent does not say whether ${requirementWords(c)} works for them, and I can only open with a proposal, which they could accept without answering. Should I propose anyway (and ask them)? Reply yes to propose, or no to decline.`;
 }
 

@@ -8,6 +8,7 @@ import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/fac
 import { findPlaces, placeCompatibility, type PlaceRef } from '../matching/geo.rules';
 import { conceptSimilarity, coverage, dimCompatibility, scorePair, weightOf, wrongVariant } from '../matching/ranking.rules';
 import { tokenize } from '../matching/text.rules';
+import type { LimitedFacets } from './stated-limits.rules';
 
 /**
  * An owner's requirements, read from their intent's facets, checked one by one against what
@@ -90,7 +91,7 @@ const STRONG_PAIR = 0.45;
 /** A need weighing this little (one implied or generic concept) does not decide the fit on its own. */
 const SLIGHT_NEED = 0.5;
 
-const ORDER = ['need', 'refusal', 'only', 'required', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
+const ORDER = ['need', 'refusal', 'only', 'required', 'unavailable', 'level', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
 
 const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
 const topOf = (side: Record<string, number>) =>
@@ -127,6 +128,8 @@ const isRemote = (f: Facets) => (f.attrs.mode ?? []).some((m) => m === 'remote' 
 function placeRole(f: Facets): 'ask' | 'compare' | null {
   if (f.strict.includes('place')) return 'ask';
   if (isRemote(f)) return null;
+  // "local", "within 30 miles of": the author says being near is part of the deal.
+  if (nearby(f)) return 'ask';
   const fams = familiesOf(f);
   if (fams.some((fam) => LOCAL_FAMILIES.has(fam))) return 'ask';
   // Any other intent that names a place is compared with the other side's place when both state one.
@@ -249,6 +252,12 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
     theirs: { words: asker ? wordsFor(offeredText, met) : wordsFor(soughtText, met.size ? met : new Set(Object.keys(sought))) },
   };
   if (!mass) return { ...base, status: 'unknown', reason: 'not stated' };
+  // Met only in names (a place, a make, a model; capitalised mid-sentence, and never written
+  // otherwise, by either side): they speak of the same thing, which says nothing of whether one
+  // offers what the other needs. Either side's writing counts: informal posts often write a
+  // district or a product in lower case.
+  const names = new Set([...((mine as LimitedFacets).limits?.names ?? []), ...((theirs as LimitedFacets).limits?.names ?? [])]);
+  if (met.size && [...met].every((t) => names.has(t))) return { ...base, status: 'unknown', reason: 'names' };
   // The head of the need met ("looking for seed investors" and an angel investor) needs half the share.
   const share = got / mass;
   if ((headMet ? share >= NEED_TUNING.minShare / 2 : got >= NEED_HOLDS && share >= NEED_TUNING.minShare) && rival < got) return { ...base, status: 'holds' };
@@ -332,6 +341,39 @@ function requiredCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
 }
 
 /**
+ * What one side states it cannot do ("X is fully booked") that the other side seeks: the owner
+ * decides (close), since a booked week may be one of several the other side could take.
+ */
+function unavailableCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const pair = (limited: Facets, seeker: Facets) => {
+    const l = (limited as LimitedFacets).limits;
+    const hit = (l?.unavailable ?? []).filter((s) => seeker.reading.seek[s] !== undefined);
+    return { hit, said: l?.words.unavailable.filter((_, i) => hit.includes(l.unavailable[i])) ?? [] };
+  };
+  const theirsOut = pair(theirs, mine);
+  if (theirsOut.hit.length) return { key: 'unavailable', by: 'theirs', status: 'close', mine: { words: wordsFor(mine.reading.text.seek, new Set(theirsOut.hit)) }, theirs: { words: theirsOut.said }, reason: 'unavailable' };
+  const mineOut = pair(mine, theirs);
+  if (mineOut.hit.length) return { key: 'unavailable', by: 'mine', status: 'close', mine: { words: mineOut.said }, theirs: { words: wordsFor(theirs.reading.text.seek, new Set(mineOut.hit)) }, reason: 'unavailable' };
+  return null;
+}
+
+/**
+ * A level written as letters and a number on both sides ("ABC-2" against "ABC-1"): another
+ * number is the owner's call, not a decline (the letters may stand for two things).
+ */
+function levelCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
+  const a = (mine as LimitedFacets).limits;
+  const b = (theirs as LimitedFacets).limits;
+  if (!a || !b) return null;
+  const shared = Object.keys(a.levels).filter((k) => b.levels[k]);
+  if (!shared.length) return null;
+  const apart = shared.filter((k) => !a.levels[k].some((n) => b.levels[k].includes(n)));
+  const shown = apart.length ? apart : shared;
+  const words = (l: typeof a) => shown.flatMap((k) => l.words.levels[k]).slice(0, 3);
+  return { key: 'level', by: 'mine', status: apart.length ? 'close' : 'holds', mine: { words: words(a) }, theirs: { words: words(b) }, reason: apart.length ? 'level' : undefined };
+}
+
+/**
  * Counted amounts of the same thing on both sides ("10+ pallets" against "4 pallets", "5–8 kW"
  * against "20 kW"): apart, the owner decides (close); a number may count something else than
  * its neighbour word suggests, so it never declines on its own.
@@ -383,12 +425,19 @@ function dimChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): Requiremen
   return out;
 }
 
+const nearby = (f: Facets) => (f as LimitedFacets).limits?.nearby === true;
+
 function placeCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   const role = placeRole(mine);
+  // Near where the author is, and where that is the rules cannot read: only the owner can tell.
+  // Meeting remotely now and then does not make someone local.
+  if (!mine.places.length && role === 'ask' && nearby(mine)) {
+    return { key: 'place', by: 'mine', status: 'unknown', mine: { places: [], words: (mine as LimitedFacets).limits?.words.nearby.slice(0, 1) }, theirs: theirs.places.length ? { places: theirs.places } : null };
+  }
   if (!mine.places.length || !role) return null;
   const base = { key: 'place', by: 'mine' as const, mine: { places: mine.places } };
   if (!theirs.places.length) {
-    if (role === 'compare' || (isRemote(theirs) && !mine.strict.includes('place'))) return null;
+    if (role === 'compare' || (isRemote(theirs) && !mine.strict.includes('place') && !nearby(mine))) return null;
     return { ...base, status: 'unknown', theirs: null };
   }
   let best = 0;
@@ -470,6 +519,7 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
   if (required) checks.push(required);
   const amount = amountCheck(mine, theirs);
   if (amount) checks.push(amount);
+  for (const c of [unavailableCheck(mine, theirs), levelCheck(mine, theirs)]) if (c) checks.push(c);
   const place = placeCheck(mine, theirs);
   if (place) checks.push(place);
   checks.push(...dimChecks(mine, theirs, relevant));
