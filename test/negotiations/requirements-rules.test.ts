@@ -216,6 +216,15 @@ describe('reading answers and proposals', () => {
     expect(unreadTerms('Ada Founder also handles our payroll.', parties)).toEqual(['Ada Founder also handles our payroll.']);
   });
 
+  it('reads words of when and how that a proposal quotes from either intent, though they are compared as constraints', () => {
+    const mine = extractFacets('Hiring a kiln technician, on-site three days a week in Utrecht.');
+    const theirs = extractFacets('Kiln technician with ten years of firing experience, looking for work.');
+    expect(mine.reading.seek.site).toBeUndefined();
+    const quoted = `Ida Potter is looking for: ${mine.reading.text.seek}.`;
+    expect(quoted).toContain('site');
+    expect(unreadTerms(quoted, { names: ['Ida Potter', 'Ben Carlisle'], mine, theirs, introducerContext: null })).toEqual([]);
+  });
+
   it('checks what a standing proposal states in place of what the intent says on the same point', () => {
     const terms = proposedTerms(parties.theirs, 'Ben Investor backs Ada Founder at Series C with €20M. Question: Is that fine?');
     expect(terms.attrs.stage).toEqual(['4']);

@@ -88,7 +88,9 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
     for (const words of [c?.label, c?.agentLabel, id.replace(/-/g, ' ')]) for (const t of tokenize(words ?? '')) label.add(t.norm);
   }
   // A word either intent uses restates the match (the hosted negotiator quotes them as evidence).
-  const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...Object.keys(r.seek), ...Object.keys(r.give)]));
+  // Words of when and how are quoted with the reading's words but compared as constraints, not stems.
+  const quotedStems = (r: typeof p.mine.reading) => tokenize(`${r.text.seek} ${r.text.give}`).map((t) => stemOf(t.norm));
+  const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...Object.keys(r.seek), ...Object.keys(r.give), ...quotedStems(r)]));
   // So does an amount either intent states ("5–8 kW", quoted as checked), number for number.
   const intentNumbers = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => (r.constraints.amounts ?? []).flatMap((q) => q.text.match(/\d+(?:[.,]\d+)*/g) ?? [])));
   const statedNumber = (raw: string) => {
