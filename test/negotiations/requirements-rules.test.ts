@@ -216,6 +216,19 @@ describe('reading answers and proposals', () => {
     expect(unreadTerms('Ada Founder also handles our payroll.', parties)).toEqual(['Ada Founder also handles our payroll.']);
   });
 
+  it('makes a dimension part of the deal where the intent seeks it or refuses a value of it, not where it describes the author', () => {
+    // Sought: "for weekday evenings" is compared with what the other side states.
+    expect(statusOf('Looking for a chess coach for weekday evenings.', 'Chess coach, free on weekends only.', 'dim:daytype')?.status).toBeDefined();
+    // Self-description: the author's own weekends are no requirement on the other side.
+    expect(statusOf('Our choir rehearses on weekends. Looking for a pianist.', 'Pianist, free on weekday evenings.', 'dim:daytype')).toBeUndefined();
+  });
+
+  it('reads a required word of when or how in the other side\'s words, though it is compared as a constraint', () => {
+    const mine = 'Looking for a pianist for the choir, weekends essential.';
+    expect(statusOf(mine, 'Pianist, free on weekends.', 'required')?.status).toBe('holds');
+    expect(statusOf(mine, 'Pianist with twenty years of experience.', 'required')?.status).toBe('unknown');
+  });
+
   it('reads words of when and how that a proposal quotes from either intent, though they are compared as constraints', () => {
     const mine = extractFacets('Hiring a kiln technician, on-site three days a week in Utrecht.');
     const theirs = extractFacets('Kiln technician with ten years of firing experience, looking for work.');

@@ -1,4 +1,4 @@
-import { stemOf } from '../reading/intent-reader';
+import { statedStems, stemOf } from '../reading/intent-reader';
 import { findAttributes } from '../matching/attributes.rules';
 import { ancestry, conceptOf, lex, verbStems, type Facets } from '../matching/facets.rules';
 import { findPlaces } from '../matching/geo.rules';
@@ -88,9 +88,7 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
     for (const words of [c?.label, c?.agentLabel, id.replace(/-/g, ' ')]) for (const t of tokenize(words ?? '')) label.add(t.norm);
   }
   // A word either intent uses restates the match (the hosted negotiator quotes them as evidence).
-  // Words of when and how are quoted with the reading's words but compared as constraints, not stems.
-  const quotedStems = (r: typeof p.mine.reading) => tokenize(`${r.text.seek} ${r.text.give}`).map((t) => stemOf(t.norm));
-  const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...Object.keys(r.seek), ...Object.keys(r.give), ...quotedStems(r)]));
+  const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...statedStems(r, 'seek'), ...statedStems(r, 'give')]));
   // So does an amount either intent states ("5–8 kW", quoted as checked), number for number.
   const intentNumbers = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => (r.constraints.amounts ?? []).flatMap((q) => q.text.match(/\d+(?:[.,]\d+)*/g) ?? [])));
   const statedNumber = (raw: string) => {

@@ -1,4 +1,4 @@
-import { mergeReadings, readIntent, stemOf } from '../reading/intent-reader';
+import { mergeReadings, readIntent, statedStems, stemOf } from '../reading/intent-reader';
 import { idfFrom } from '../matching/term-stats';
 import { generalRarity } from '../reading/english';
 import { quantitiesOverlap, type Quantity } from '../reading/quantities';
@@ -33,46 +33,6 @@ export interface RequirementCheck {
   /** Why it fails, in a word (same-side, variant, unrelated, refused, ...). */
   reason?: string;
 }
-
-/** Dimensions that matter for an introduction of this family (a dim outside it is description). */
-const DIMS_BY_FAMILY: Record<string, Dim[]> = {
-  finance: ['stage'],
-  company: ['stage'],
-  compliance: ['employment', 'mode', 'lang'],
-  legal: ['employment', 'mode', 'lang'],
-  job: ['employment', 'mode', 'pay', 'lang'],
-  tech: ['employment', 'mode', 'pay', 'platform'],
-  proglang: ['employment', 'mode', 'pay'],
-  engine: ['platform', 'gamegenre', 'pay'],
-  software: ['platform'],
-  security: ['employment', 'mode', 'pay'],
-  art: ['pay', 'employment', 'gamegenre', 'platform'],
-  media: ['pay', 'mode'],
-  design: ['pay', 'employment', 'mode'],
-  bizrole: ['employment', 'mode', 'pay', 'lang'],
-  translation: ['lang', 'pay'],
-  games: ['platform', 'gamegenre', 'pay'],
-  testing: ['platform', 'gamegenre', 'pay', 'mode'],
-  audio: ['musicgenre', 'pay', 'mode'],
-  musician: ['musicgenre', 'pay', 'daytype', 'daypart'],
-  band: ['musicgenre', 'daytype', 'daypart'],
-  events: ['musicgenre', 'pay', 'month', 'mode'],
-  music: ['musicgenre', 'pay'],
-  research: ['lang', 'pay'],
-  guidance: ['mode', 'lang'],
-  mentee: ['mode', 'lang'],
-  'academic-service': ['month', 'mode'],
-  student: ['lang', 'mode'],
-  housing: ['pet', 'month'],
-  tenant: ['pet', 'month'],
-  childcare: ['daytype', 'daypart', 'lang'],
-  family: ['daytype', 'daypart', 'lang'],
-  petcare: ['pet', 'daytype', 'month'],
-  community: ['daytype', 'daypart', 'month'],
-  gardening: ['month'],
-  'food-bank': ['daytype', 'daypart'],
-  sport: ['daytype', 'daypart'],
-};
 
 /** Families where being near each other is part of the deal (unless the intent says remote): an unstated place is asked. */
 const LOCAL_FAMILIES = new Set([
@@ -116,8 +76,15 @@ function familiesOf(f: Facets): string[] {
   return [...out];
 }
 
+/**
+ * The dimensions an intent makes part of the deal: those it states in what it seeks ("a sitter
+ * for weekday evenings"), those it refuses a value of ("no pets"), and any it states as strict.
+ * A value in its self-description ("we rehearse on weekends") describes the author; it is
+ * compared when both sides state it, never asked about.
+ */
 function relevantDims(f: Facets): Set<Dim> {
-  const dims = new Set<Dim>(familiesOf(f).flatMap((fam) => DIMS_BY_FAMILY[fam] ?? []));
+  const dims = new Set<Dim>(findAttributes(tokenize(f.reading.text.seek)).map((h) => h.dim));
+  for (const e of f.excludes) if (e.includes(':')) dims.add(e.split(':')[0] as Dim);
   for (const d of f.strict) dims.add(d);
   return dims;
 }
@@ -315,7 +282,7 @@ function onlyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   const stems = mine.reading.only;
   if (!stems.length) return null;
   const t = theirs.reading;
-  const stated = stems.filter((s) => t.give[s] !== undefined || t.seek[s] !== undefined);
+  const stated = stems.filter((s) => statedStems(t, 'give').has(s) || statedStems(t, 'seek').has(s));
   const words = wordsFor(`${mine.reading.text.seek} ${mine.reading.text.give}`, new Set(stems));
   // "Thanksgiving week only", "weekends only": a time, a mode or a price is a constraint the
   // dimension checks read; the restriction is theirs.
@@ -333,7 +300,7 @@ function requiredCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   const stems = mine.reading.required ?? [];
   if (!stems.length) return null;
   const t = theirs.reading;
-  const missing = stems.filter((s) => t.give[s] === undefined && t.seek[s] === undefined);
+  const missing = stems.filter((s) => !statedStems(t, 'give').has(s) && !statedStems(t, 'seek').has(s));
   const own = `${mine.reading.text.seek} ${mine.reading.text.give}`;
   const words = wordsFor(own, new Set(missing.length ? missing : stems));
   if (!missing.length) return { key: 'required', by: 'mine', status: 'holds', mine: { words }, theirs: { words: wordsFor(`${t.text.give} ${t.text.seek}`, new Set(stems)) } };
@@ -347,7 +314,7 @@ function requiredCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
 function unavailableCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   const pair = (limited: Facets, seeker: Facets) => {
     const l = (limited as LimitedFacets).limits;
-    const hit = (l?.unavailable ?? []).filter((s) => seeker.reading.seek[s] !== undefined);
+    const hit = (l?.unavailable ?? []).filter((s) => statedStems(seeker.reading, 'seek').has(s));
     return { hit, said: l?.words.unavailable.filter((_, i) => hit.includes(l.unavailable[i])) ?? [] };
   };
   const theirsOut = pair(theirs, mine);

@@ -422,6 +422,23 @@ function dedupePlaces(places: PlaceRef[]): PlaceRef[] {
   return [...seen.values()];
 }
 
+const statedCache = new WeakMap<IntentReading, { seek: Set<string>; give: Set<string> }>();
+
+/**
+ * Every stem one side's words state, words of when and how included: `seek` and `give` leave
+ * those to the constraints, but a requirement ("weekends essential") or a quote of the text
+ * names them as words.
+ */
+export function statedStems(r: IntentReading, side: Role): Set<string> {
+  let cached = statedCache.get(r);
+  if (!cached) {
+    const of = (rec: Record<string, number>, text: string) => new Set([...Object.keys(rec), ...tokenize(text).map((t) => stemOf(t.norm))]);
+    cached = { seek: of(r.seek, r.text.seek), give: of(r.give, r.text.give) };
+    statedCache.set(r, cached);
+  }
+  return cached[side];
+}
+
 /** What two readings of one side say together (an intent and an answer its negotiator gave). */
 export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading {
   const join = (x: string, y: string) => [x, y].filter(Boolean).join(' ');
