@@ -17,7 +17,7 @@ const ROOT = resolve(__dirname, '..');
  * longer ranks; it still feeds the hosted negotiator until that is rebuilt on this reader, and is
  * outside this check until then (docs/matching.md).
  */
-export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/domain/intents/local-intent-preparer.ts'];
+export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/domain/intents/local-intent-preparer.ts', 'src/domain/opportunities/card-evidence.ts', 'src/domain/opportunities/local-card-writer.ts'];
 
 function files(path: string): string[] {
   const abs = join(ROOT, path);

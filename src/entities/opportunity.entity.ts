@@ -20,9 +20,9 @@ export interface OpportunityCard {
   /** Seat A is the owner of intent A (the opener), seat B the other owner. */
   a: SeatCardText;
   b: SeatCardText;
-  /** What the introduction is about (a family of the vocabulary, e.g. finance, housing). */
+  /** What the introduction is about: the first word the seeker asks for, lower-cased, or 'general' (docs/negotiation.md, Cards). */
   category: string;
-  /** Complementarity of the two intents in [0, 1] (mean of both directions). */
+  /** Complementarity of both intents' readings in [0, 1] (pair score, mean of both directions). */
   confidence: number;
   /** seeker: the introduction answers this seat's need; provider: it answers the other's; peer: both. */
   roles: { a: 'seeker' | 'provider' | 'peer'; b: 'seeker' | 'provider' | 'peer' };

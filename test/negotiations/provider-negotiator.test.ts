@@ -120,7 +120,7 @@ describe('the hosted negotiator and the card writer with an OpenAI-compatible mo
       });
     const w = await opened(FOUNDER, INVESTOR);
     const forA = await app.http.get(`/api/opportunities/${w.id}`).set(w.a.user.auth);
-    expect(forA.body).toMatchObject({ headline: 'Ben funds seed rounds in Warsaw', mainText: expect.stringContaining('a fit for your round'), category: 'finance', myRole: 'seeker' });
+    expect(forA.body).toMatchObject({ headline: 'Ben funds seed rounds in Warsaw', mainText: expect.stringContaining('a fit for your round'), category: 'seed', myRole: 'seeker' });
     expect((await app.http.get(`/api/opportunities/${w.id}`).set(w.b.user.auth)).body.headline).toBe('Ada is raising in Warsaw');
     const [row] = await sql(app, `select card->>'writer' as writer from opportunities where id = ?`, [w.id]);
     expect(row.writer).toBe('provider');
@@ -128,7 +128,7 @@ describe('the hosted negotiator and the card writer with an OpenAI-compatible mo
     card = () => JSON.stringify({ a: { headline: '', mainText: 'x' } });
     const w2 = await opened(FOUNDER, INVESTOR);
     const local = await app.http.get(`/api/opportunities/${w2.id}`).set(w2.a.user.auth);
-    expect(local.body.headline).toBe('Funding from Ben Investor');
+    expect(local.body.headline).toBe('Ben Investor offers "Seed"');
     const [row2] = await sql(app, `select card->>'writer' as writer from opportunities where id = ?`, [w2.id]);
     expect(row2.writer).toBe('local');
   });

@@ -1,7 +1,9 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createIntent, createNetwork } from '../matching/factories';
-import { framesOf, ISO, negotiationOf, openAsA, sql, twoParties, UNKNOWN, UUID } from './helpers';
+import { confidenceOf } from '../../src/domain/opportunities/card-evidence';
+import { readIntent } from '../../src/domain/reading/intent-reader';
+import { FOUNDER_TEXT, INVESTOR_TEXT, framesOf, ISO, negotiationOf, openAsA, sql, twoParties, UNKNOWN, UUID } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,8 +27,9 @@ describe('POST /api/intents/:id/opportunities', () => {
           opportunityId: UUID,
           status: 'negotiating',
           peer: { userId: w.b.user.user.id, name: 'Ben Investor', avatar: '' },
-          mainText: expect.stringContaining('Ben Investor offers funding, which you are looking for.'),
-          headline: 'Funding from Ben Investor',
+          // The investor's own word for what the founder seeks, quoted as written.
+          mainText: expect.stringContaining('Ben Investor offers "Seed", which you are looking for.'),
+          headline: 'Ben Investor offers "Seed"',
           createdAt: ISO,
           updatedAt: ISO,
         },
@@ -170,18 +173,20 @@ describe('GET /api/opportunities/:id', () => {
       status: 'negotiating',
       peer: { userId: w.b.user.user.id, name: 'Ben Investor', avatar: '' },
       mainText: expect.any(String),
-      headline: 'Funding from Ben Investor',
+      headline: 'Ben Investor offers "Seed"',
       createdAt: ISO,
       updatedAt: ISO,
       myRole: 'seeker',
       otherParties: [{ userId: w.b.user.user.id, name: 'Ben Investor', avatar: '', role: 'provider' }],
-      category: 'finance',
+      // The first word of the seeker's request head, as the founder wrote it.
+      category: 'seed',
       confidence: expect.any(Number),
       primaryActionLabel: 'View negotiation',
       network: { id: w.networkId, title: expect.any(String) },
     });
-    expect(a.body.confidence).toBeGreaterThan(0.5);
-    expect(a.body.confidence).toBeLessThanOrEqual(1);
+    // The pair score of both directions over the two intents' readings.
+    expect(a.body.confidence).toBe(confidenceOf(readIntent(FOUNDER_TEXT), readIntent(INVESTOR_TEXT)));
+    expect(a.body.confidence).toBeGreaterThan(0);
     const b = await app.http.get(`/api/opportunities/${id.slice(0, 8)}`).set(w.b.user.auth);
     expect(b.body).toMatchObject({ id, myRole: 'provider', peer: { userId: w.a.user.user.id }, headline: expect.stringContaining('Ada Founder') });
     expect(b.body.mainText).toContain('Ada Founder');

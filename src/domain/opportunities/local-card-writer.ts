@@ -1,48 +1,25 @@
-import { clip, conceptWords, firstName, listWords } from '../matching/facet-phrases';
-import { conceptOf, type Facets } from '../matching/facets.rules';
-import { conceptSimilarity, scorePair, weightOf } from '../matching/ranking.rules';
+import { clip, firstName, listWords } from '../matching/facet-phrases';
+import { idfFrom } from '../matching/term-stats';
 import { requirementWords } from '../negotiations/negotiation-messages';
-import { checkRequirements, familyOf } from '../negotiations/requirements.rules';
+import { checkRequirements } from '../negotiations/requirements.rules';
 import type { OpportunityCard, SeatCardText } from '../../entities/opportunity.entity';
+import { categoryOf, confidenceOf, metStems, quotedWords, rolesOf } from './card-evidence';
 import type { CardInput, CardSide, CardWriter } from './ports';
 
-type Role = OpportunityCard['roles']['a'];
-
-const sought = (f: Facets) => Object.entries(f.seeks).filter(([id]) => !conceptOf(id)?.topicOnly);
-
-/** The concepts of `need` that `offer` answers (similarity of at least one half). */
-function answered(need: Facets, offer: Facets): string[] {
-  return sought(need)
-    .filter(([x]) => Object.keys(offer.offers).some((y) => conceptSimilarity(x, y) >= 0.5))
-    .sort((p, q) => q[1] - p[1])
-    .map(([x]) => x);
-}
+const quoted = (words: string[]) => listWords(words.map((w) => `"${w}"`));
 
 /**
- * Who the introduction serves: the side whose need the other answers with more weight is the
- * seeker; when both needs are answered about equally (or by a mutual concept) both are peers.
+ * One seat's text, in the peer's own words: what the peer offers that this seat seeks is quoted
+ * from the peer's offer, what the peer seeks that this seat offers from the peer's request.
  */
-export function rolesOf(a: Facets, b: Facets): { a: Role; b: Role } {
-  const weightAnswered = (need: Facets, offer: Facets) => {
-    const ids = new Set(answered(need, offer));
-    return weightOf(Object.fromEntries(sought(need).filter(([id]) => ids.has(id))));
-  };
-  const wa = weightAnswered(a, b);
-  const wb = weightAnswered(b, a);
-  const mutual = answered(a, b).some((id) => conceptOf(id)?.mutual);
-  if (mutual || (wa > 0 && wb > 0 && Math.max(wa, wb) / Math.min(wa, wb) <= 1.5) || (wa === 0 && wb === 0)) return { a: 'peer', b: 'peer' };
-  return wa > wb ? { a: 'seeker', b: 'provider' } : { a: 'provider', b: 'seeker' };
-}
-
-const capital = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-
 function seatText(me: CardSide, peer: CardSide, input: CardInput): SeatCardText {
-  const theyAnswer = answered(me.facets, peer.facets).slice(0, 3);
-  const iAnswer = answered(peer.facets, me.facets).slice(0, 3);
-  const peerFirst = firstName(peer.name);
+  const mine = me.facets.reading;
+  const theirs = peer.facets.reading;
+  const theyAnswer = quotedWords(theirs.text.give, metStems(mine, theirs));
+  const iAnswer = quotedWords(theirs.text.seek, metStems(theirs, mine));
   const sentences: string[] = [];
-  if (theyAnswer.length) sentences.push(`${peer.name} offers ${listWords(theyAnswer.map((id) => conceptWords(id)))}, which you are looking for.`);
-  if (iAnswer.length) sentences.push(`${theyAnswer.length ? `${peerFirst} is` : `${peer.name} is`} looking for ${listWords(iAnswer.map((id) => conceptWords(id)))}, which you offer.`);
+  if (theyAnswer.length) sentences.push(`${peer.name} offers ${quoted(theyAnswer)}, which you are looking for.`);
+  if (iAnswer.length) sentences.push(`${theyAnswer.length ? firstName(peer.name) : peer.name} seeks ${quoted(iAnswer)}, which you offer.`);
   if (!sentences.length) sentences.push(`${peer.name}'s intent touches on what yours is about.`);
   const checks = checkRequirements(me.facets, peer.facets).filter((c) => c.key !== 'need');
   const agreed = checks.filter((c) => c.status === 'holds').map(requirementWords).filter(Boolean);
@@ -51,9 +28,9 @@ function seatText(me: CardSide, peer: CardSide, input: CardInput): SeatCardText 
   if (open.length) sentences.push(`Still to settle: ${listWords(open.slice(0, 3))}.`);
   if (input.introducer) sentences.push(`${input.introducer.name} introduced you: "${clip(input.introducer.context, 300)}"`);
   const headline = theyAnswer.length
-    ? `${capital(conceptWords(theyAnswer[0]))} from ${peer.name}`
+    ? `${peer.name} offers ${quoted(theyAnswer.slice(0, 2))}`
     : iAnswer.length
-      ? `${peer.name} is looking for ${conceptWords(iAnswer[0])}`
+      ? `${peer.name} seeks ${quoted(iAnswer.slice(0, 2))}`
       : `Meet ${peer.name}`;
   return { headline: clip(headline, 120), mainText: clip(sentences.join(' '), 1000) };
 }
@@ -68,15 +45,17 @@ export class LocalCardWriter implements CardWriter {
 }
 
 export function localCard(input: CardInput): OpportunityCard {
-  const { a, b } = input;
-  const confidence = (scorePair(a.facets, b.facets).score + scorePair(b.facets, a.facets).score) / 2;
-  const roles = rolesOf(a.facets, b.facets);
-  const seeker = roles.b === 'seeker' ? b.facets : a.facets;
+  const a = input.a.facets.reading;
+  const b = input.b.facets.reading;
+  // Rarity over the two intents alone: the card is written once, whatever the networks hold.
+  const idf = idfFrom([a, b]);
+  const roles = rolesOf(a, b, idf);
+  const [seeker, other] = roles.b === 'seeker' ? [b, a] : [a, b];
   return {
-    a: seatText(a, b, input),
-    b: seatText(b, a, input),
-    category: familyOf(seeker) ?? familyOf(roles.b === 'seeker' ? a.facets : b.facets) ?? 'general',
-    confidence: Math.round(confidence * 100) / 100,
+    a: seatText(input.a, input.b, input),
+    b: seatText(input.b, input.a, input),
+    category: categoryOf(seeker, other),
+    confidence: confidenceOf(a, b, idf),
     roles,
     writer: 'local',
   };
