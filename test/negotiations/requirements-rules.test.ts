@@ -1,3 +1,4 @@
+import { readIntent } from '../../src/domain/reading/intent-reader';
 import { decideByRules, withoutRepeat } from '../../src/domain/negotiations/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
@@ -216,6 +217,15 @@ describe('reading answers and proposals', () => {
     expect(unreadTerms('Ada Founder also handles our payroll.', parties)).toEqual(['Ada Founder also handles our payroll.']);
   });
 
+  it('asks where the other side is when the intent seeks something in a named place, and only compares places it names about itself', () => {
+    const seeking = 'Looking for a pottery workshop to rent in Utrecht.';
+    expect(readIntent(seeking).seekPlaces.map((p) => p.key)).toEqual(['utrecht']);
+    expect(statusOf(seeking, 'Pottery workshop with two kilns for rent.', 'place')?.status).toBe('unknown');
+    const describing = 'Potter in Utrecht, looking for a kiln to share.';
+    expect(readIntent(describing).seekPlaces).toEqual([]);
+    expect(statusOf(describing, 'Kiln to share, electric, 1200 degrees.', 'place')).toBeUndefined();
+  });
+
   it('makes a dimension part of the deal where the intent seeks it or refuses a value of it, not where it describes the author', () => {
     // Sought: "for weekday evenings" is compared with what the other side states.
     expect(statusOf('Looking for a chess coach for weekday evenings.', 'Chess coach, free on weekends only.', 'dim:daytype')?.status).toBeDefined();
@@ -300,6 +310,19 @@ describe('the local policy on checked terms', () => {
     const d = decideByRules(copied);
     expect(d).toMatchObject({ kind: 'turn', action: 'counter', message: expect.stringMatching(/^Petra's last message repeats one of mine word for word/) });
     expect(withoutRepeat({ ...copied, availableActions: ['propose', 'decline'] }, { kind: 'turn', action: 'propose', message: opening.message, meta: {} })).toMatchObject({ action: 'decline' });
+  });
+
+  it('does not send its own earlier message twice: it says the terms stand, in words the other seat reads', () => {
+    const ctx = base({ availableActions: ['propose', 'counter', 'decline'] });
+    const sent = 'Proposal: an introduction between Ada and Ben.';
+    const turns = [
+      { turnIndex: 0, mine: true, action: 'propose' as const, message: sent, meta: null },
+      { turnIndex: 1, mine: false, action: 'counter' as const, message: 'Question: Where are you based?', meta: null },
+    ];
+    const again = withoutRepeat({ ...ctx, turns }, { kind: 'turn', action: 'propose', message: sent, meta: {} });
+    expect(again).toMatchObject({ kind: 'turn', action: 'propose', message: `${sent}\nThe terms are the same as in my last proposal.` });
+    const third = withoutRepeat({ ...ctx, turns: [...turns, { turnIndex: 2, mine: true, action: 'propose' as const, message: (again as { message: string }).message, meta: null }] }, { kind: 'turn', action: 'propose', message: sent, meta: {} });
+    expect(third).toMatchObject({ message: `${sent}\nThe terms are the same as in my last proposal again.` });
   });
 });
 

@@ -203,8 +203,17 @@ const checked = (checks: RequirementCheck[], waived: RequirementCheck[]) => chec
  */
 export function withoutRepeat(ctx: NegotiationContext, d: Extract<NegotiatorDecision, { kind: 'turn' }>): NegotiatorDecision {
   const theirs = new Set(ctx.turns.filter((t) => !t.mine).map((t) => normalise(t.message)));
-  const fresh = (m: string) => !theirs.has(normalise(m));
+  const mine = new Set(ctx.turns.filter((t) => t.mine).map((t) => normalise(t.message)));
+  const fresh = (m: string) => !theirs.has(normalise(m)) && !mine.has(normalise(m));
   if (fresh(d.message)) return d;
+  if (!theirs.has(normalise(d.message))) {
+    // My own earlier message again (the owner said go ahead, nothing changed): say that it
+    // stands, in words the other seat's rules read, rather than send it twice.
+    for (let n = 0; n < 20; n++) {
+      const message = clipText(`${d.message}\nThe terms are the same as in my last proposal${' again'.repeat(n)}.`, ctx.messageLimit);
+      if (fresh(message)) return { ...d, message };
+    }
+  }
   const them = ctx.them.name;
   const kept = d.message.split('\n').filter((l) => /^\s*(question|answer)\b/i.test(l));
   const counter = [echoCounter(them), ...kept].join('\n');

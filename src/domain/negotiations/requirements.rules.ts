@@ -4,9 +4,9 @@ import { generalRarity } from '../reading/english';
 import { quantitiesOverlap, type Quantity } from '../reading/quantities';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
-import { ancestry, conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
+import { conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
 import { findPlaces, placeCompatibility, type PlaceRef } from '../matching/geo.rules';
-import { conceptSimilarity, coverage, dimCompatibility, scorePair, weightOf, wrongVariant } from '../matching/ranking.rules';
+import { conceptSimilarity, dimCompatibility } from '../matching/ranking.rules';
 import { tokenize } from '../matching/text.rules';
 import type { LimitedFacets } from './stated-limits.rules';
 
@@ -34,47 +34,8 @@ export interface RequirementCheck {
   reason?: string;
 }
 
-/** Families where being near each other is part of the deal (unless the intent says remote): an unstated place is asked. */
-const LOCAL_FAMILIES = new Set([
-  'personal-loan', 'compliance', 'legal', 'job', 'housing', 'tenant', 'childcare', 'family', 'petcare',
-  'community', 'gardening', 'food-bank', 'sport', 'goods', 'events', 'musician', 'band', 'student',
-]);
-
-/** Families where places both sides state are compared (a market or a jurisdiction), though an unstated one is not asked. */
-const MARKET_FAMILIES = new Set(['finance', 'company']);
-
-/** Families where a per-month, per-hour or per-item price is part of the deal. */
-const PRICE_FAMILIES = new Set(['housing', 'tenant', 'audio', 'musician', 'events', 'art', 'media', 'design', 'translation', 'testing', 'tech', 'job', 'childcare', 'petcare', 'goods', 'music']);
-
-/** A matching score at which a partly covered need still counts as met (docs/matching.md: scores are absolute). */
-const STRONG_PAIR = 0.45;
-/** A need weighing this little (one implied or generic concept) does not decide the fit on its own. */
-const SLIGHT_NEED = 0.5;
 
 const ORDER = ['need', 'refusal', 'only', 'required', 'unavailable', 'level', 'place', 'amount', 'dim:stage', 'dim:employment', 'dim:mode', 'money', 'dim:pay'];
-
-const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
-const topOf = (side: Record<string, number>) =>
-  Object.entries(nonTopic(side)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
-
-/** The family an intent's main need (or, with no need, its main offer) belongs to. */
-export function familyOf(f: Facets): string | null {
-  const main = topOf(f.seeks).filter((id) => id !== 'job')[0] ?? topOf(f.seeks)[0] ?? topOf(f.offers)[0];
-  if (!main) return null;
-  const chain = ancestry(main);
-  return chain[chain.length - 1] ?? main;
-}
-
-/** Every family the intent's needs belong to (its offers when it states no need). */
-function familiesOf(f: Facets): string[] {
-  const ids = topOf(f.seeks).length ? topOf(f.seeks) : topOf(f.offers);
-  const out = new Set<string>();
-  for (const id of ids) {
-    const chain = ancestry(id);
-    out.add(chain[chain.length - 1] ?? id);
-  }
-  return [...out];
-}
 
 /**
  * The dimensions an intent makes part of the deal: those it states in what it seeks ("a sitter
@@ -97,16 +58,14 @@ function placeRole(f: Facets): 'ask' | 'compare' | null {
   if (isRemote(f)) return null;
   // "local", "within 30 miles of": the author says being near is part of the deal.
   if (nearby(f)) return 'ask';
-  const fams = familiesOf(f);
-  if (fams.some((fam) => LOCAL_FAMILIES.has(fam))) return 'ask';
+  // A place named in what the intent seeks ("a workshop in Leeds") is where the counterpart must be.
+  if (f.reading.seekPlaces.length) return 'ask';
   // Any other intent that names a place is compared with the other side's place when both state one.
-  void MARKET_FAMILIES;
   return 'compare';
 }
 
 const hiOf = (m: MoneyAmount) => (m.hi === null || m.hi === undefined || !Number.isFinite(m.hi) ? Infinity : m.hi);
 const perUnit = (money: MoneyAmount[]) => money.filter((m) => m.unit !== 'total');
-const totals = (money: MoneyAmount[]) => money.filter((m) => m.unit === 'total' && m.lo > 0);
 
 /** How far two amounts of the same unit are apart: 1 overlapping (with 20% slack), down to 0. */
 function priceFit(a: MoneyAmount, b: MoneyAmount): number {
@@ -375,7 +334,7 @@ function dimChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): Requiremen
     if (!relevant.has(dim) && !b?.length) continue;
     const base = { key: `dim:${dim}`, by: 'mine' as const, dim, mine: { values: a } };
     // Offering to pay for what one needs asks nothing of the other side: nobody refuses pay.
-    if (!b?.length && dim === 'pay' && a.every((v) => v === 'paid') && Object.keys(nonTopic(mine.seeks)).length) continue;
+    if (!b?.length && dim === 'pay' && a.every((v) => v === 'paid') && Object.keys(mine.reading.seek).length) continue;
     if (!b?.length) {
       // Silence on a detail (days, months, pay, the kind of contract) is for the two people to
       // settle; only a value stated as a requirement, a stage or a language is asked.
@@ -418,25 +377,16 @@ function placeCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
   return { ...base, status, theirs: { places: theirs.places }, reason: status === 'contradicted' ? 'far' : undefined };
 }
 
+/**
+ * Prices per unit (per month, per hour, per visit) both sides state in the same unit and
+ * currency: apart, the owner decides or, far apart, it is a contradiction. A side that states no
+ * price leaves it to the two people (an amount per month may be a volume, not a price).
+ */
 function moneyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
-  const fam = familyOf(mine);
-  // Funding: a ticket whose smallest size is above the whole round does not fit it.
-  const funding = 'funding' in mine.seeks || 'funding' in mine.offers;
-  if (funding) {
-    const mineT = totals(mine.money);
-    const theirT = totals(theirs.money);
-    if (!mineT.length || !theirT.length) return null;
-    const raising = 'funding' in mine.seeks;
-    const round = raising ? mineT : theirT;
-    const ticket = raising ? theirT : mineT;
-    const tooBig = ticket.every((t) => round.every((r) => t.lo > hiOf(r) * 1.2));
-    return { key: 'money', by: 'mine', status: tooBig ? 'contradicted' : 'holds', mine: { money: mineT }, theirs: { money: theirT }, reason: tooBig ? 'ticket' : undefined };
-  }
-  if (!fam || !PRICE_FAMILIES.has(fam)) return null;
   const mineP = perUnit(mine.money);
   if (!mineP.length) return null;
   const theirP = perUnit(theirs.money);
-  if (!theirP.length) return { key: 'money', by: 'mine', status: 'unknown', mine: { money: mineP }, theirs: null };
+  if (!theirP.length) return null;
   let best = 0;
   let comparable = false;
   for (const m of mineP) {
@@ -502,6 +452,9 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
 }
 
 // ---- answers and questions in free text ----
+
+/** The old facets' concepts that are more than a topic (answers are still read by them). */
+const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
 
 const YES = /^\s*(yes|yep|yeah|yup|sure|ok|okay|fine|correct|right|absolutely|definitely|of course|indeed|go ahead|that works|works for me|confirmed?|we do|i do|it is|they are|we are|i am|no problem|no worries)\b/i;
 const NO = /^\s*(no|nope|nah|not|never|negative|we don'?t|i don'?t|we do not|i do not|don'?t|do not|pass|unfortunately)\b(?!\s+(problem|worries|issue|sure)\b)/i;

@@ -35,6 +35,8 @@ export interface IntentReading {
   /** Sought stems that name whom the author serves ("we back fintech teams"), not what they need. */
   audience: string[];
   places: PlaceRef[];
+  /** The places named inside what the intent seeks ("a workshop in Leeds"): where the counterpart must be. */
+  seekPlaces: PlaceRef[];
   constraints: Constraints;
   /** Whether a request cue or an offer cue was found at all (the preparer reads this). */
   cued: { seek: boolean; give: boolean };
@@ -230,12 +232,13 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
   const seekHead = new Set<string>();
   const served = new Set<string>();
   const places: PlaceRef[] = [];
+  const soughtPlaces: PlaceRef[] = [];
   const cued = { seek: false, give: false };
   let headingRole: Role | null = null;
 
   for (const piece of pieces(text)) {
     const { tokens } = piece;
-    const placeAt = new Set<number>();
+    const placeAt = new Map<number, PlaceRef>();
     // "We speak Korean and Greek": a nationality word read as a language names no place.
     const attrs = findAttributes(tokens);
     const langAt = new Set(attrs.filter((h) => h.dim === 'lang').map((h) => h.start));
@@ -244,7 +247,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     for (const p of findPlaces(tokens)) {
       if (p.place.kind === 'country' && p.end - p.start === 1 && langAt.has(p.start)) continue;
       places.push(p.place);
-      for (let k = p.start; k < p.end; k++) placeAt.add(k);
+      for (let k = p.start; k < p.end; k++) placeAt.set(k, p.place);
     }
     let role: Role = piece.bullet && headingRole ? headingRole : piece.question ? 'seek' : uncued;
     let explicit: boolean = piece.bullet && headingRole !== null;
@@ -363,7 +366,9 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
         }
         continue;
       }
-      const s = placeAt.has(i) ? null : contentStem(t);
+      const placeHere = placeAt.get(i);
+      if (placeHere && (audience || role === 'seek') && explicit) soughtPlaces.push(placeHere);
+      const s = placeHere ? null : contentStem(t);
       if (s && whenOrHowAt.has(i)) {
         // Quoted as written, but compared as a constraint only (constraint-fit.ts).
         words[audience ? 'seek' : role].push(t.raw);
@@ -410,6 +415,7 @@ export function readIntent(text: string, options: ReadOptions = {}): IntentReadi
     seekHead: [...seekHead],
     audience: [...served],
     places: dedupePlaces(places),
+    seekPlaces: dedupePlaces(soughtPlaces),
     constraints: readConstraints(text),
     cued,
     text: { seek: words.seek.join(' '), give: words.give.join(' '), refuse: words.refuse.join(' ') },
@@ -452,6 +458,7 @@ export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading
     seekHead: [...new Set([...a.seekHead, ...b.seekHead])],
     audience: [...new Set([...a.audience, ...b.audience])],
     places: dedupePlaces([...a.places, ...b.places]),
+    seekPlaces: dedupePlaces([...a.seekPlaces, ...b.seekPlaces]),
     cued: { seek: a.cued.seek || b.cued.seek, give: a.cued.give || b.cued.give },
     text: { seek: join(a.text.seek, b.text.seek), give: join(a.text.give, b.text.give), refuse: join(a.text.refuse, b.text.refuse) },
   };
