@@ -1,4 +1,3 @@
-import { readIntent } from '../../src/domain/reading/intent-reader';
 import { decideByRules, withoutRepeat } from '../../src/domain/negotiations/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';

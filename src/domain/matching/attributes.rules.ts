@@ -12,11 +12,8 @@ export type Dim =
   | 'daytype'
   | 'daypart'
   | 'month'
-  | 'platform'
   | 'lang'
   | 'pet'
-  | 'gamegenre'
-  | 'musicgenre'
   | 'place';
 
 export interface AttrHit {
@@ -62,33 +59,12 @@ const PHRASES: Array<[string, Dim, string]> = [
   ['spring', 'month', '3,4,5'], ['summer', 'month', '6,7,8'], ['fall', 'month', '9,10,11'], ['autumn', 'month', '9,10,11'], ['winter', 'month', '12,1,2'],
   ['thanksgiving', 'month', '11'], ['christmas', 'month', '12'], ['new year', 'month', '12,1'],
   // platforms
-  ['pc', 'platform', 'pc'], ['steam', 'platform', 'pc'], ['windows', 'platform', 'pc'], ['console', 'platform', 'console'], ['consoles', 'platform', 'console'],
-  ['nintendo switch', 'platform', 'console'], ['playstation', 'platform', 'console'], ['ps4', 'platform', 'console'], ['ps5', 'platform', 'console'], ['xbox', 'platform', 'console'],
-  ['mobile', 'platform', 'mobile'], ['ios', 'platform', 'mobile'], ['android', 'platform', 'mobile'], ['testflight', 'platform', 'mobile'], ['iphone', 'platform', 'mobile'],
-  ['f2p', 'platform', 'mobile'], ['hyper-casual', 'platform', 'mobile'], ['vr', 'platform', 'vr'], ['browser game', 'platform', 'web'],
   // pets
   ['dog', 'pet', 'dog'], ['puppy', 'pet', 'dog'], ['dog-friendly', 'pet', 'dog'], ['cat', 'pet', 'cat'], ['kitten', 'pet', 'cat'], ['cat-friendly', 'pet', 'cat'],
   ['chicken', 'pet', 'bird'], ['hen', 'pet', 'bird'], ['bird', 'pet', 'bird'], ['parrot', 'pet', 'bird'], ['rabbit', 'pet', 'rabbit'], ['horse', 'pet', 'horse'],
   ['pet', 'pet', 'any'], ['pet-friendly', 'pet', 'any'],
   // game genres (families)
-  ['roguelike', 'gamegenre', 'roguelike'], ['roguelite', 'gamegenre', 'roguelike'], ['deckbuilder', 'gamegenre', 'roguelike'], ['deck-builder', 'gamegenre', 'roguelike'],
-  ['card game', 'gamegenre', 'roguelike'], ['run-based', 'gamegenre', 'roguelike'],
-  ['horror', 'gamegenre', 'horror'], ['survival', 'gamegenre', 'survival'],
-  ['puzzle', 'gamegenre', 'casual'], ['hyper-casual', 'gamegenre', 'casual'], ['casual', 'gamegenre', 'casual'], ['idle game', 'gamegenre', 'casual'], ['match-3', 'gamegenre', 'casual'],
-  ['farming sim', 'gamegenre', 'cozy'], ['farming', 'gamegenre', 'cozy'], ['cozy', 'gamegenre', 'cozy'], ['life sim', 'gamegenre', 'cozy'],
-  ['metroidvania', 'gamegenre', 'platformer'], ['platformer', 'gamegenre', 'platformer'], ['side-scrolling', 'gamegenre', 'platformer'], ['side-scroller', 'gamegenre', 'platformer'],
-  ['shooter', 'gamegenre', 'shooter'], ['fps', 'gamegenre', 'shooter'], ['strategy', 'gamegenre', 'strategy'], ['rts', 'gamegenre', 'strategy'],
-  ['rpg', 'gamegenre', 'rpg'], ['jrpg', 'gamegenre', 'rpg'], ['racing', 'gamegenre', 'racing'], ['visual novel', 'gamegenre', 'narrative'],
   // music genres (families)
-  ['rock', 'musicgenre', 'rock'], ['indie rock', 'musicgenre', 'rock'], ['shoegaze', 'musicgenre', 'rock'], ['dream pop', 'musicgenre', 'rock'], ['post-punk', 'musicgenre', 'rock'],
-  ['punk', 'musicgenre', 'rock'], ['new wave', 'musicgenre', 'rock'], ['noise rock', 'musicgenre', 'rock'], ['grunge', 'musicgenre', 'rock'], ['guitar-heavy', 'musicgenre', 'rock'],
-  ['metal', 'musicgenre', 'metal'], ['blast beat', 'musicgenre', 'metal'], ['heavy riff', 'musicgenre', 'metal'],
-  ['jazz', 'musicgenre', 'jazz'], ['jazz standard', 'musicgenre', 'jazz'], ['swing', 'musicgenre', 'jazz'], ['bebop', 'musicgenre', 'jazz'],
-  ['hip-hop', 'musicgenre', 'hiphop'], ['hip hop', 'musicgenre', 'hiphop'], ['rap', 'musicgenre', 'hiphop'], ['trap', 'musicgenre', 'hiphop'], ['r&b', 'musicgenre', 'hiphop'], ['drill', 'musicgenre', 'hiphop'],
-  ['house', 'musicgenre', 'electronic'], ['techno', 'musicgenre', 'electronic'], ['disco', 'musicgenre', 'electronic'], ['edm', 'musicgenre', 'electronic'], ['electronic', 'musicgenre', 'electronic'],
-  ['folk', 'musicgenre', 'folk'], ['bluegrass', 'musicgenre', 'folk'], ['country', 'musicgenre', 'folk'], ['americana', 'musicgenre', 'folk'],
-  ['ambient', 'musicgenre', 'ambient'], ['atmospheric', 'musicgenre', 'ambient'], ['classical', 'musicgenre', 'ambient'], ['orchestral', 'musicgenre', 'ambient'], ['cinematic', 'musicgenre', 'ambient'],
-  ['any genre', 'musicgenre', '*'], ['all genre', 'musicgenre', '*'],
 ];
 
 /** Natural languages. Those that are also a nationality count only where the text speaks of language. */
@@ -129,7 +105,6 @@ export function findAttributes(tokens: Token[]): AttrHit[] {
       }
     }
     if (matched) continue;
-    if (t.raw === 'Switch') hits.push({ dim: 'platform', values: ['console'], start: i, end: i + 1 });
     const month = MONTH_AMBIGUOUS[t.norm];
     if (month && (t.raw[0] === t.raw[0].toUpperCase() || /^\d/.test(tokens[i + 1]?.raw ?? '')) && !(t.norm === 'may' && i === 0)) {
       hits.push({ dim: 'month', values: [month], start: i, end: i + 1 });

@@ -17,9 +17,7 @@ const VALUE_WORDS: Partial<Record<Dim, Record<string, string>>> = {
   pay: { paid: 'paid', free: 'unpaid', revshare: 'revenue share' },
   daytype: { weekday: 'weekdays', weekend: 'weekends' },
   daypart: { morning: 'mornings', afternoon: 'afternoons', evening: 'evenings', day: 'daytime' },
-  platform: { pc: 'PC', console: 'console', mobile: 'mobile', vr: 'VR', web: 'browser' },
   pet: { any: 'pets', dog: 'dogs', cat: 'cats', bird: 'birds', rabbit: 'rabbits', horse: 'horses' },
-  musicgenre: { '*': 'any genre', hiphop: 'hip-hop' },
 };
 
 /** What a dimension is called in a question or a summary. */
@@ -31,11 +29,8 @@ export const DIM_NAMES: Record<Dim, string> = {
   daytype: 'days',
   daypart: 'time of day',
   month: 'timing',
-  platform: 'platform',
   lang: 'language',
   pet: 'pets',
-  gamegenre: 'game genre',
-  musicgenre: 'music genre',
   place: 'place',
 };
 

@@ -123,19 +123,10 @@ export function dimCompatibility(dim: Dim, a: string[], b: string[], strict: boo
       if (near) return 0.75;
       return strict ? 0.35 : 0.6;
     }
-    case 'platform': {
-      const desk = (v: string[]) => v.some((x) => x === 'pc' || x === 'console');
-      if (desk(a) && desk(b)) return 0.8;
-      return 0.4;
-    }
     case 'lang':
       return 0.3;
     case 'pet':
       return 0.45;
-    case 'gamegenre':
-      return 0.7;
-    case 'musicgenre':
-      return 0.55;
     default:
       return 1;
   }

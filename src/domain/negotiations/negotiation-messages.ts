@@ -50,10 +50,6 @@ export function dimPhrase(d: Dim, values: string[]): string {
     case 'employment':
     case 'pay':
       return `${v} work`;
-    case 'gamegenre':
-      return `${v} games`;
-    case 'musicgenre':
-      return `${v} music`;
     default:
       return v;
   }
@@ -110,12 +106,6 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
       return `Do you speak ${v}?`;
     case 'pet':
       return `Are ${v} OK with you?`;
-    case 'platform':
-      return `Do you work on ${v}?`;
-    case 'gamegenre':
-      return `Do you work with ${v} games?`;
-    case 'musicgenre':
-      return `Do you play ${v}?`;
     default:
       return `Does ${requirementWords(c)} work for you?`;
   }

@@ -489,8 +489,6 @@ const KEYWORDS: Array<[RegExp, string]> = [
   [/\b(when|start date|month|season|summer|winter|spring|autumn|fall)\b/i, 'dim:month'],
   [/\b(language|speak|fluent|native)\b/i, 'dim:lang'],
   [/\b(pets?|dogs?|cats?)\b/i, 'dim:pet'],
-  [/\b(platform|pc|console|mobile|ios|android|steam)\b/i, 'dim:platform'],
-  [/\b(genre)\b/i, 'dim:gamegenre'],
   [/\b(do you (offer|provide|have|do)|can you|are you (looking|a|an)|what do you (offer|need|look)|looking for)\b/i, 'need'],
 ];
 
