@@ -123,7 +123,7 @@ export function readSignals(text: string): DraftSignals {
     ],
     vague: named.length >= 2 && named.every((w) => wordCount(w) >= EVERYDAY),
     hasPlace: reading.places.length > 0 || ANY_PLACE.test(text) || namesAPlace(text),
-    // "Remote is fine" reads as both remote and on site: any remote value means the place may not matter.
+    // A remote value beside an on-site one (remote allowed, not required) means the place may not matter.
     inPerson: (mode.some((m) => IN_PERSON.has(m)) && mode.every((m) => IN_PERSON.has(m))) || (reading.constraints.refused.mode ?? []).some((m) => !IN_PERSON.has(m)),
     objectWord: named[0] ?? null,
   };
