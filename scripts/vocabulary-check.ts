@@ -12,12 +12,13 @@ import { join, relative, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '..');
 
 /**
- * The code that reads and ranks intents. The hand vocabulary of the earlier matcher
+ * The code that reads and ranks intents, and the local preparer that reads drafts through the
+ * same reader (ADR 0121). The hand vocabulary of the earlier matcher
  * (src/domain/matching: lexicon.ts, the facets and attributes rules, facet-phrases.ts) no
  * longer ranks; it still feeds the hosted negotiator until that is rebuilt on this reader, and is
  * outside this check until then (docs/matching.md).
  */
-export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/domain/intents/local-intent-preparer.ts', 'src/domain/opportunities/card-evidence.ts', 'src/domain/opportunities/local-card-writer.ts'];
+export const CHECKED = ['src/domain/reading', 'src/domain/matching/pair-score.ts', 'src/domain/matching/local-ranker.ts', 'src/domain/matching/constraint-fit.ts', 'src/domain/matching/term-stats.ts', 'src/domain/intents/local-intent-preparer.ts', 'src/domain/intents/draft-signals.ts', 'src/domain/intents/recovery-questions.ts', 'src/domain/intents/intent-summary.ts', 'src/domain/opportunities/card-evidence.ts', 'src/domain/opportunities/local-card-writer.ts'];
 
 function files(path: string): string[] {
   const abs = join(ROOT, path);

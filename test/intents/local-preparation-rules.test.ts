@@ -3,6 +3,13 @@ import { summarizeIntent } from '../../src/domain/intents/intent-summary';
 import { foldAnswers, slotOfPrompt } from '../../src/domain/intents/recovery-questions';
 
 describe('local preparation rules', () => {
+  it('leads a summary with the sentence the reader finds asking, not the one that offers', () => {
+    expect(summarizeIntent('I can lend a canoe on weekends. I need a harpsichord tuner. Spare rope too.')).toBe(
+      'I can lend a canoe on weekends. I need a harpsichord tuner.',
+    );
+    expect(summarizeIntent('Juggler for hire. Balloon animals and fire clubs. Weekends.')).toBe('Juggler for hire. Balloon animals and fire clubs. Weekends.');
+  });
+
   it('summarises a bullet list as its heading and items', () => {
     expect(summarizeIntent('Hiring — Gameplay Programmer\n- Unity / C#\n- studio in Lyon, hybrid\n- at least one shipped title')).toBe(
       'Hiring — Gameplay Programmer: Unity / C#; studio in Lyon, hybrid; at least one shipped title.',
@@ -25,14 +32,13 @@ describe('local preparation rules', () => {
     expect(normalizeDraft('  a\u200B  b \r\n\r\n\r\n  c\t d  ')).toBe('a b\n\nc d');
   });
 
-  it('reads places, times and counterparts', () => {
-    expect(readSignals('Need a dog sitter in South Austin over Thanksgiving')).toMatchObject({ placeBound: true, hasPlace: true, seeks: true });
-    expect(readSignals('Need a dog sitter')).toMatchObject({ placeBound: true, hasPlace: false });
+  it('reads places, modes and vague needs through the general reader', () => {
+    expect(readSignals('Need a dog sitter in South Austin over Thanksgiving')).toMatchObject({ hasPlace: true, seeks: true, inPerson: false });
+    expect(readSignals('Need a dog sitter')).toMatchObject({ hasPlace: false, inPerson: false });
     expect(readSignals('Tennis partner wanted, anywhere central')).toMatchObject({ hasPlace: true });
-    expect(readSignals('Organising a workshop, need speakers')).toMatchObject({ timeBound: true, hasTime: false });
-    expect(readSignals('Organising a workshop in March, need speakers')).toMatchObject({ hasTime: true });
-    expect(readSignals('Want to connect with people')).toMatchObject({ counterpartMissing: true });
-    expect(readSignals('Want to connect with climate researchers')).toMatchObject({ counterpartMissing: false });
+    expect(readSignals('Want to connect with people')).toMatchObject({ vague: false });
+    expect(readSignals('I want to meet new people')).toMatchObject({ vague: true });
+    expect(readSignals('Want to connect with climate researchers')).toMatchObject({ vague: false });
   });
 
   it('folds answers once, whatever text is sent back', () => {

@@ -30,8 +30,7 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     ['Looking for help', 'what', 'single'],
     ['Looking for a cofounder', 'what', 'single'],
     ['I want to meet interesting people', 'who', 'multi'],
-    ['Need a room to rent', 'where', 'text'],
-    ['Organising a Rust meetup in Berlin and need a venue', 'when', 'single'],
+    ['Need a room to rent, in person viewings only', 'where', 'text'],
   ])('asks for the missing fact of %j', async (payload, id, kind) => {
     const res = await prepare({ payload }).expect(200);
     expect(res.body).toEqual({ status: 'needs_revision', payload, feedback: expect.any(String), recovery: [expect.objectContaining({ id, kind })] });
@@ -42,8 +41,15 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     if (kind !== 'text') expect(field.options.length).toBeGreaterThanOrEqual(3);
   });
 
+  // The reader knows no trade, so it cannot tell that a meetup has a date or a room a place: it
+  // asks only for what the draft itself leaves open (docs/adr/0121-preparer-reads-through-the-reader.md).
+  it.each(['Organising a Rust meetup in Berlin and need a venue', 'Need a room to rent'])('asks nothing more of %j', async (payload) => {
+    const res = await prepare({ payload }).expect(200);
+    expect(res.body).toEqual({ status: 'ready', payload, preparationReceipt: expect.any(String) });
+  });
+
   it('takes the answers sent again into account, round after round, until the draft is ready', async () => {
-    const draft = 'Looking for a room';
+    const draft = 'Looking for a room, in person';
     const first = await prepare({ payload: draft }).expect(200);
     expect(first.body.recovery[0]).toMatchObject({ id: 'what', label: 'What exactly are you looking for?', kind: 'single' });
 
@@ -51,13 +57,13 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     const middle = await prepare({ payload: draft, answers }).expect(200);
     expect(middle.body).toMatchObject({
       status: 'needs_revision',
-      payload: 'Looking for a room. Looking for: A room in a shared house, up to $1000 a month.',
-      recovery: [{ id: 'where', label: 'Which city or neighbourhood?', kind: 'text', options: [] }],
+      payload: 'Looking for a room, in person. Looking for: A room in a shared house, up to $1000 a month.',
+      recovery: [{ id: 'where', label: 'Where should this happen?', kind: 'text' }],
     });
 
-    answers.push({ prompt: 'Which city or neighbourhood?', answer: 'East Austin' });
+    answers.push({ prompt: 'Where should this happen?', answer: 'East Austin' });
     const second = await prepare({ payload: draft, answers }).expect(200);
-    const expected = 'Looking for a room. Looking for: A room in a shared house, up to $1000 a month. Location: East Austin.';
+    const expected = 'Looking for a room, in person. Looking for: A room in a shared house, up to $1000 a month. Location: East Austin.';
     expect(second.body).toEqual({ status: 'ready', payload: expected, preparationReceipt: expect.any(String) });
 
     // Sending back the previous payload with the same answers does not fold them twice.
@@ -86,8 +92,8 @@ describe('POST /api/intents/prepare (local preparer)', () => {
     expect(extra.body.payload).toBe('Looking for a mixing engineer for six shoegaze songs, remote is fine. Budget: $250 a song.');
 
     // A blank answer leaves the question open.
-    const blank = await prepare({ payload: 'Need a room to rent', answers: [{ prompt: 'Which city or neighbourhood?', answer: '  ' }] }).expect(200);
-    expect(blank.body).toMatchObject({ status: 'needs_revision', payload: 'Need a room to rent', recovery: [{ id: 'where' }] });
+    const blank = await prepare({ payload: 'Need a room to rent, in person viewings only', answers: [{ prompt: 'Where should this happen?', answer: '  ' }] }).expect(200);
+    expect(blank.body).toMatchObject({ status: 'needs_revision', payload: 'Need a room to rent, in person viewings only', recovery: [{ id: 'where' }] });
   });
 
   it.each([

@@ -321,7 +321,7 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     const problems = watchProblems(page);
     await page.goto(`${app.url}/intents`);
     await page.click('button:has-text("New intent")');
-    await page.fill('#draft', 'I want to meet people for tennis');
+    await page.fill('#draft', 'I want to meet people for coffee, in person');
     await page.click('button:has-text("Check my draft")');
     const revision = page.locator('form[aria-label="Answer the questions"]');
     // First: who, several answers allowed (checkboxes, no radio); nothing ticked, nothing to send.
@@ -333,9 +333,9 @@ describeInChromium('the web app: intents, network owners, settings, own origin',
     await revision.locator('label.choice:has-text("Designers or artists") input').check();
     await browser.screenshot(page, 'web-prepare-multi');
     await revision.locator('button:has-text("Check again")').click();
-    // Then: where, a place only a person can type (a text box, no choices).
+    // Then: where, since the draft says in person (a text box, no choices).
     const where = revision.locator('input:not([type=radio]):not([type=checkbox])');
-    await revision.locator('label:has-text("Which city or neighbourhood?")').waitFor();
+    await revision.locator('label:has-text("Where should this happen?")').waitFor();
     expect(await revision.locator('fieldset').count()).toBe(0);
     expect(await where.count()).toBe(1);
     await where.fill('Kraków, Kazimierz');

@@ -359,24 +359,24 @@ describe('route groups', () => {
   });
 
   it('intent new: the prepare loop asks the recovery questions, then creates the intent', async () => {
-    const p = startCli(['intent', 'new', 'Looking', 'for', 'a', 'room', '--network', networkId, '--json'], ada);
+    const p = startCli(['intent', 'new', 'Looking', 'for', 'a', 'room,', 'in', 'person', '--network', networkId, '--json'], ada);
     await p.waitFor('stderr', /\? What exactly are you looking for\?\n(\s+\d\) .+\n)+/);
     p.write('A room in a shared house, up to $1000 a month\n');
-    await p.waitFor('stderr', /\? Which city or neighbourhood\?/);
+    await p.waitFor('stderr', /\? Where should this happen\?/);
     p.write('East Austin\n');
     expect(await p.exited).toBe(0);
     const out = JSON.parse(p.stdout());
     expect(out).toMatchObject({
       intentId: expect.any(String),
       networkIds: [networkId],
-      payload: 'Looking for a room. Looking for: A room in a shared house, up to $1000 a month. Location: East Austin.',
-      questionsAsked: ['What exactly are you looking for?', 'Which city or neighbourhood?'],
+      payload: 'Looking for a room, in person. Looking for: A room in a shared house, up to $1000 a month. Location: East Austin.',
+      questionsAsked: ['What exactly are you looking for?', 'Where should this happen?'],
     });
 
     // Answers given up front; a number picks an option of a single-choice question.
-    const preset = await cli(['intent', 'new', 'Looking for a room', '--answer', 'Which city or neighbourhood?=Warsaw', '--network', networkId, '--json'], ada, '1\n');
+    const preset = await cli(['intent', 'new', 'Looking for a room, in person', '--answer', 'Where should this happen?=Warsaw', '--network', networkId, '--json'], ada, '1\n');
     expect(preset.code).toBe(0);
-    expect(preset.json().questionsAsked).toEqual(['What exactly are you looking for?', 'Which city or neighbourhood?']);
+    expect(preset.json().questionsAsked).toEqual(['What exactly are you looking for?', 'Where should this happen?']);
     expect(preset.json().payload).toMatch(/Location: Warsaw\.$/);
 
     const rejected = await cli(['intent', 'new', 'hello'], ada);

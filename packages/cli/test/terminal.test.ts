@@ -119,27 +119,27 @@ describe('intent new on a terminal', () => {
 
   it('asks a single-choice question as a list to pick from and a text question as an input; --json output stays one document', async () => {
     const out = join(env.configDir, 'intent.json');
-    const t = startOnTerminal(['intent', 'new', '--json', '--network', networkId, 'Looking for a room'], env, out);
+    const t = startOnTerminal(['intent', 'new', '--json', '--network', networkId, 'Looking for a room, in person'], env, out);
     await t.waitFor('stdout', /What exactly are you looking for\?[\s\S]*A place to live/);
     // "A place to live" is the seventh option.
     t.write(DOWN.repeat(6));
     await t.waitFor('stdout', /❯ A place to live/);
     t.write(ENTER);
-    await t.waitFor('stdout', /Which city or neighbourhood\?/);
+    await t.waitFor('stdout', /Where should this happen\?/);
     t.write(`East Austin${ENTER}`);
     expect(await t.exited).toBe(0);
     // The prompts were on the terminal; the redirected stdout holds only the JSON.
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({
       intentId: expect.any(String),
       networkIds: [networkId],
-      payload: 'Looking for a room. Looking for: A place to live. Location: East Austin.',
-      questionsAsked: ['What exactly are you looking for?', 'Which city or neighbourhood?'],
+      payload: 'Looking for a room, in person. Looking for: A place to live. Location: East Austin.',
+      questionsAsked: ['What exactly are you looking for?', 'Where should this happen?'],
     });
   });
 
   it('asks a multiple-choice question as a checkbox list, with room for an answer of one’s own', async () => {
     const out = join(env.configDir, 'meet.json');
-    const t = startOnTerminal(['intent', 'new', '--json', '--network', networkId, 'I want to connect with people for coffee'], env, out);
+    const t = startOnTerminal(['intent', 'new', '--json', '--network', networkId, 'I want to meet people for coffee, in person'], env, out);
     await t.waitFor('stdout', /Who would you like to meet\?[\s\S]*Founders/);
     // Founders and the third option, Engineers or developers.
     t.write(SPACE);
@@ -153,7 +153,7 @@ describe('intent new on a terminal', () => {
     t.write(`Berlin, Kreuzberg${ENTER}`);
     expect(await t.exited).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({
-      payload: 'I want to connect with people for coffee. Would like to meet: Founders, Engineers or developers, Baristas. Location: Berlin, Kreuzberg.',
+      payload: 'I want to meet people for coffee, in person. Would like to meet: Founders, Engineers or developers, Baristas. Location: Berlin, Kreuzberg.',
       questionsAsked: ['Who would you like to meet?', 'Where should this happen?'],
     });
     expect(plain(t.stdout())).not.toContain('"intentId"');

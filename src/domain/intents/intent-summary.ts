@@ -1,13 +1,10 @@
 import { cutText } from '../shared/text-cut';
-import { statesIntent } from './draft-signals';
+import { readIntent } from '../reading/intent-reader';
 
 const MAX_SUMMARY = 200;
 const BULLET_RE = /^\s*([-*•·]|\d+[.)])\s+/;
 const GREETING_RE = /^(hey|hi|hello|hiya|howdy|greetings|yo)\b( (all|everyone|folks|there|team|friends|y'all))?[!,.:\s—-]*/i;
 const FILLER_RE = /^(thanks|thank you|cheers|ty|thx)\b.*$/i;
-/** Phrases that plainly state the ask or the offer; preferred over weaker hints ("lending", "wants"). */
-const PLAIN_INTENT_RE =
-  /\b(looking\s+(for|to)|seek(ing)?|searching|need(s|ed)?|hiring|raising|offer(ing)?|available|happy\s+to|glad\s+to|can\s+help|for\s+(hire|rent|sale)|selling|open\s+to|taking\s+on|commissions\s+open|would\s+love|want\s+to)\b/i;
 const TRAILING_SYMBOLS_RE = /[\s\p{Extended_Pictographic}\u{FE0F}]+$/u;
 
 /** A bullet list reads as its heading followed by the bullets joined by semicolons. */
@@ -39,14 +36,17 @@ function truncate(text: string, max: number): string {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * A short readable summary without a model: the sentence that states the need or offer,
+ * A short readable summary without a model: the sentence that states the need or offer (as the
+ * general reader finds its cues),
  * led by the sentence that sets the context when both fit, cut at a word boundary.
  */
 export function summarizeIntent(text: string): string {
   const sentences = sentencesOf(flatten(text));
   if (sentences.length === 0) return truncate(text.replace(/\s+/g, ' ').trim(), MAX_SUMMARY);
-  const plainAt = sentences.findIndex((x) => PLAIN_INTENT_RE.test(x));
-  const intentAt = plainAt >= 0 ? plainAt : sentences.findIndex(statesIntent);
+  // The need is what a match is for, so a sentence the reader finds asking comes before one that offers.
+  const cues = sentences.map((x) => readIntent(x).cued);
+  const seekAt = cues.findIndex((c) => c.seek);
+  const intentAt = seekAt >= 0 ? seekAt : cues.findIndex((c) => c.give);
   let summary: string;
   if (intentAt > 0) {
     const combined = `${sentences[0]} ${sentences[intentAt]}`;

@@ -1,7 +1,7 @@
 import type { DraftSignals } from './draft-signals';
 import type { PreparationAnswer, RecoveryField, RecoveryOption } from './ports';
 
-/** The facts a matchable intent needs: its object, its counterpart, and a place and a time where they matter. */
+/** The facts a matchable intent needs; when is only read back from earlier answers. */
 export type Slot = 'what' | 'who' | 'where' | 'when';
 
 const opt = (label: string, description: string): RecoveryOption => ({ label, description });
@@ -54,97 +54,72 @@ const WHO: RecoveryField = {
   ],
 };
 
-const WHERE_ANY: RecoveryField = {
+const WHERE: RecoveryField = {
   id: 'where',
   label: 'Where should this happen?',
   kind: 'text',
   options: [
-    opt('Remote / online', 'The place does not matter'),
-    opt('A city or neighbourhood', 'Type it in your answer, e.g. "East Austin" or "Berlin, Kreuzberg"'),
+    opt('Remote / anywhere', 'The place does not matter'),
+    opt('A city or neighbourhood', 'Type it in your answer, e.g. "Utrecht" or "a district of Graz"'),
   ],
 };
 
-/** Housing, pets, children, sport and the like cannot be remote: only a place helps. */
-const WHERE_LOCAL: RecoveryField = {
-  id: 'where',
-  label: 'Which city or neighbourhood?',
-  kind: 'text',
-  options: [],
-};
-const INHERENTLY_LOCAL_RE =
-  /\b(rooms?|roommates?|flatmates?|housemates?|apartments?|sublet\w*|lease|dogs?|cats?|pets?|sitters?|walkers?|boarding|nann(y|ies)|babysit\w*|childcare|daycare|tennis|soccer|football|pickleball|basketball|volleyball|climbing|gym|garden\w*|volunteer\w*|pick-?up)\b/i;
-
-const WHEN: RecoveryField = {
-  id: 'when',
-  label: 'When do you need this?',
-  kind: 'single',
-  options: [
-    opt('As soon as possible', 'Within days'),
-    opt('Within the next month', 'A few weeks from now'),
-    opt('In the next few months', 'Planned ahead'),
-    opt('On a specific date', 'Type the date or period in your answer'),
-    opt('Flexible', 'No fixed date'),
-  ],
-};
-
-const ALL_FIELDS: Array<[Slot, RecoveryField]> = [
-  ['what', WHAT_SEEKING],
-  ['what', WHAT_OFFERING],
-  ['who', WHO],
-  ['where', WHERE_ANY],
-  ['where', WHERE_LOCAL],
-  ['when', WHEN],
+/**
+ * Every prompt the local preparer asks or once asked, by slot. Questions it no longer asks
+ * (when, the city-only where) stay here so that an answer a client still holds for one
+ * folds as the same sentence and closes the same slot (docs/adr/0121-preparer-reads-through-the-reader.md).
+ */
+const PROMPTS: Array<[Slot, string]> = [
+  ['what', WHAT_SEEKING.label],
+  ['what', WHAT_OFFERING.label],
+  ['where', WHERE.label],
+  ['where', 'Which city or neighbourhood?'],
+  ['who', WHO.label],
+  ['when', 'When do you need this?'],
 ];
 
-const SLOT_OF_LABEL = new Map(ALL_FIELDS.map(([slot, f]) => [f.label.toLowerCase(), slot]));
+const SLOT_OF_LABEL = new Map(PROMPTS.map(([slot, label]) => [label.toLowerCase(), slot]));
 
 /** The slot a prompt (the label of an earlier recovery field) asked about, if it is one of ours. */
 export function slotOfPrompt(prompt: string): Slot | null {
   return SLOT_OF_LABEL.get(prompt.trim().toLowerCase()) ?? null;
 }
 
-/** The one fact to ask for next, most important first; answered slots are never asked again. */
+/**
+ * The one fact to ask for next; answered slots are never asked again, so a conversation ends.
+ * What comes first: without an object nothing can be matched. A draft named only in everyday
+ * words is asked who, since every intent here is met by a person. Where is asked only of a draft
+ * that says it happens in person and names no place: the draft itself says the place decides.
+ */
 export function nextMissingSlot(s: DraftSignals, answered: Set<Slot>): Slot | null {
   const missing: Slot[] = [];
-  if (s.counterpartMissing) missing.push('who');
-  if (s.specificTerms.length < 2) missing.push('what');
-  if (s.placeBound && !s.hasPlace) missing.push('where');
-  if (s.seeks && s.timeBound && !s.hasTime) missing.push('when');
+  // What and who are one gap, the object: once either is answered it is closed.
+  const objectAnswered = answered.has('what') || answered.has('who');
+  if (s.facts.length < 2 && !objectAnswered) missing.push('what');
+  if (s.vague && !objectAnswered) missing.push('who');
+  if (s.inPerson && !s.hasPlace) missing.push('where');
   return missing.find((slot) => !answered.has(slot)) ?? null;
 }
 
-export function recoveryFor(slot: Slot, s: DraftSignals, text: string): { field: RecoveryField; feedback: string } {
-  switch (slot) {
-    case 'what': {
-      const role = s.roles[0];
-      const offering = s.offers && !s.seeks;
-      return {
-        field: offering ? WHAT_OFFERING : WHAT_SEEKING,
-        feedback: role
-          ? `Say more about the ${role} you ${offering ? 'offer' : 'need'}: the field, the skills, the stage or the size. A request this short fits almost anyone, so it cannot be matched well.`
-          : `The draft does not say what you ${offering ? 'offer' : 'are looking for'}, so nobody can be matched to it. Name the thing itself: a skill, a role, a product, a place to live.`,
-      };
-    }
-    case 'who':
-      return {
-        field: WHO,
-        feedback: 'Say who you would like to meet: a role, a field or a kind of person. "People" fits everyone, so it cannot be matched on.',
-      };
-    case 'where': {
-      const local = INHERENTLY_LOCAL_RE.test(text);
-      return {
-        field: local ? WHERE_LOCAL : WHERE_ANY,
-        feedback: local
-          ? 'This happens in person, so the place decides who fits. Name the city or neighbourhood.'
-          : 'Say where this happens: a city or neighbourhood, or remote if the place does not matter.',
-      };
-    }
-    case 'when':
-      return {
-        field: WHEN,
-        feedback: 'This is tied to a date. Say when, so people who are free then can be matched.',
-      };
+export function recoveryFor(slot: Slot, s: DraftSignals): { field: RecoveryField; feedback: string } {
+  if (slot === 'where') {
+    return { field: WHERE, feedback: 'Say where this happens: a city or neighbourhood, or remote / anywhere if the place does not matter.' };
   }
+  if (slot === 'who') {
+    return {
+      field: WHO,
+      feedback: 'Say who you would like to meet: a role, a field or a kind of person. "People" fits everyone, so it cannot be matched on.',
+    };
+  }
+  const offering = s.offers && !s.seeks;
+  const field = offering ? WHAT_OFFERING : WHAT_SEEKING;
+  const side = offering ? 'offer' : 'need';
+  return {
+    field,
+    feedback: s.objectWord
+      ? `Say more about the ${s.objectWord} you ${side}: what kind, for what, and on what terms. A request this short fits almost anything, so it cannot be matched well.`
+      : `The draft does not say what you ${offering ? 'offer' : 'are looking for'}, so nobody can be matched to it. Name the thing itself: a skill, a role, a product, a place to live.`,
+  };
 }
 
 /** How an answer reads once folded into the description. */

@@ -89,7 +89,7 @@ export function register(program: Command): void {
       .option('--source-type <type>', 'your own label for where it came from')
       .option('--source-id <id>', 'your own id for it')
       .action(run(async (ctx, [words], opts) => newIntent(ctx, words ?? [], opts))),
-    ['intro intent new "Looking for a seed investor in climate software"', 'intro intent new Looking for a room --answer "Which city or neighbourhood?=East Austin"'],
+    ['intro intent new "Looking for a seed investor in climate software"', 'intro intent new Looking for a room, in person --answer "Where should this happen?=East Austin"'],
   );
 
   example(
