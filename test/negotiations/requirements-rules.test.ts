@@ -110,6 +110,8 @@ describe('reading messages', () => {
     expect(verdictOfReply('refusal:pet:any', 'No.')).toBe('holds');
     expect(answerContradicts('Do you work with companies at the seed stage?', extractFacets('We invest at Series B and later.'))).toBe(true);
     expect(answerContradicts('Do you work with companies at the seed stage?', extractFacets('We write seed cheques at the seed stage.'))).toBe(false);
+    // Words alone prove nothing: a question about a trade this side does not name is no "no".
+    expect(answerContradicts('Do you offer legal advice?', extractFacets('Bookkeeper for small firms, tax returns and payroll.'))).toBe(false);
   });
 
   it('reads only the asked requirement from the reply to a question', () => {

@@ -4,9 +4,9 @@ import { generalRarity } from '../reading/english';
 import { quantitiesOverlap, type Quantity } from '../reading/quantities';
 import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
-import { conceptOf, extractFacets, type Facets } from '../matching/facets.rules';
+import { extractFacets, type Facets } from '../matching/facets.rules';
 import { findPlaces, placeCompatibility, type PlaceRef } from '../matching/geo.rules';
-import { conceptSimilarity, dimCompatibility } from '../matching/ranking.rules';
+import { dimCompatibility } from '../matching/ranking.rules';
 import { tokenize } from '../matching/text.rules';
 import type { LimitedFacets } from './stated-limits.rules';
 
@@ -453,8 +453,6 @@ export function checkRequirements(mine: Facets, theirs: Facets, overrides: Recor
 
 // ---- answers and questions in free text ----
 
-/** The old facets' concepts that are more than a topic (answers are still read by them). */
-const nonTopic = (side: Record<string, number>) => Object.fromEntries(Object.entries(side).filter(([id]) => !conceptOf(id)?.topicOnly));
 
 const YES = /^\s*(yes|yep|yeah|yup|sure|ok|okay|fine|correct|right|absolutely|definitely|of course|indeed|go ahead|that works|works for me|confirmed?|we do|i do|it is|they are|we are|i am|no problem|no worries)\b/i;
 const NO = /^\s*(no|nope|nah|not|never|negative|we don'?t|i don'?t|we do not|i do not|don'?t|do not|pass|unfortunately)\b(?!\s+(problem|worries|issue|sure)\b)/i;
@@ -518,10 +516,6 @@ export function answerFacets(key: string, text: string): Facets {
   const said = extractFacets(text);
   const out = emptyFacets();
   if (key === 'need') {
-    out.offers = said.offers;
-    out.seeks = said.seeks;
-    out.offerWords = said.offerWords;
-    out.seekWords = said.seekWords;
     out.reading = said.reading;
   } else if (key === 'place') {
     out.places = said.places;
@@ -535,10 +529,7 @@ export function answerFacets(key: string, text: string): Facets {
     const what = key.slice('refusal:'.length);
     const dim = what.includes(':') ? (what.split(':')[0] as Dim) : null;
     if (dim && said.attrs[dim]) out.attrs[dim] = said.attrs[dim];
-    if (!dim) {
-      out.offers = said.offers;
-      out.seeks = said.seeks;
-    }
+    if (!dim) out.reading = said.reading;
   }
   return out;
 }
@@ -573,7 +564,7 @@ export function verdictOfReply(key: string, text: string): 'holds' | 'contradict
   if (yn === 'no') return refusal ? 'holds' : 'contradicted';
   const added = answerFacets(key, text);
   const saysValues =
-    Object.keys(added.attrs).length > 0 || added.places.length > 0 || added.money.length > 0 || Object.keys(nonTopic(added.offers)).length > 0;
+    Object.keys(added.attrs).length > 0 || added.places.length > 0 || added.money.length > 0 || Object.keys(added.reading.give).length > 0;
   // A yes with values ("Yes, but only Series B") is read by its values.
   if (saysValues || !yn) return null;
   return refusal ? 'contradicted' : 'holds';
@@ -613,9 +604,6 @@ export function answerIsNegative(question: string, answer: string, mine: Facets)
  */
 export function answerContradicts(question: string, mine: Facets): boolean {
   const asked = extractFacets(question);
-  const askedConcepts = [...Object.keys(nonTopic(asked.seeks)), ...Object.keys(nonTopic(asked.offers))].filter((c) => c !== 'job');
-  const ownConcepts = [...Object.keys(mine.offers), ...Object.keys(mine.seeks)];
-  if (askedConcepts.length && ownConcepts.length && !askedConcepts.some((a) => ownConcepts.some((o) => conceptSimilarity(a, o) >= 0.5 || conceptSimilarity(o, a) >= 0.5))) return true;
   for (const [dim, vals] of Object.entries(asked.attrs) as Array<[Dim, string[]]>) {
     const own = mine.attrs[dim];
     if (own?.length && vals.length && dimCompatibility(dim, vals, own, false) < 0.6) return true;
