@@ -79,6 +79,9 @@ describe('requirement checks', () => {
   });
 
   it('the other side’s explicit refusal of what this side states is a conflict', () => {
+    // What the other side refuses, read by the reader, against what this side gives, with its words.
+    const refused = theirConflicts(extractFacets('Recruitment agency placing nurses in clinics.'), extractFacets('Clinic in Albany hiring nurses directly, no agencies.'));
+    expect(refused).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'refusal:agenc', by: 'theirs', status: 'contradicted', mine: { words: ['agency'] } })]));
     const conflicts = theirConflicts(extractFacets('Raising our seed round, looking for investors.'), extractFacets('Late-stage investor, not looking at seed deals.'));
     expect(conflicts.map((c) => c.key)).toContain('refusal:stage:1');
   });

@@ -193,15 +193,13 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   return { ...base, status: 'unknown', reason: rival >= got && rival > 0 ? 'same-side' : undefined };
 }
 
+/** Whether a side states a value of a dimension another refuses ("pet:any"); null when it states none. */
 function refuses(excl: string, f: Facets): boolean | null {
-  if (excl.includes(':')) {
-    const [dim, v] = excl.split(':') as [Dim, string];
-    const vals = f.attrs[dim];
-    if (!vals?.length) return null;
-    if (dim === 'pet' && (v === 'any' || vals.includes('any'))) return true;
-    return vals.includes(v);
-  }
-  return excl in f.seeks || excl in f.offers;
+  const [dim, v] = excl.split(':') as [Dim, string];
+  const vals = f.attrs[dim];
+  if (!vals?.length) return null;
+  if (dim === 'pet' && (v === 'any' || vals.includes('any'))) return true;
+  return vals.includes(v);
 }
 
 function refusalChecks(mine: Facets, theirs: Facets, relevant: Set<Dim>): RequirementCheck[] {
@@ -404,10 +402,16 @@ function moneyCheck(mine: Facets, theirs: Facets): RequirementCheck | null {
 /** The other side's explicit refusals and strict or relevant constraints that this side's statements break. */
 export function theirConflicts(mine: Facets, theirs: Facets): RequirementCheck[] {
   const out: RequirementCheck[] = [];
+  // What the other side refuses and this side gives ("no agencies" against an agency), read by
+  // the reader; and a value of a dimension it refuses ("no pets" against a cat).
+  for (const stem of theirs.reading.refuse) {
+    if (mine.reading.give[stem] === undefined) continue;
+    out.push({ key: `refusal:${stem}`, by: 'theirs', status: 'contradicted', mine: { words: wordsFor(mine.reading.text.give, new Set([stem])) }, theirs: null, reason: 'refused' });
+  }
   for (const e of theirs.excludes) {
-    if (refuses(e, mine) !== true) continue;
-    const dim = e.includes(':') ? (e.split(':')[0] as Dim) : undefined;
-    out.push({ key: `refusal:${e}`, by: 'theirs', dim, status: 'contradicted', mine: dim ? { values: mine.attrs[dim] ?? [] } : { concepts: [e] }, theirs: null, reason: 'refused' });
+    if (!e.includes(':') || refuses(e, mine) !== true) continue;
+    const dim = e.split(':')[0] as Dim;
+    out.push({ key: `refusal:${e}`, by: 'theirs', dim, status: 'contradicted', mine: { values: mine.attrs[dim] ?? [] }, theirs: null, reason: 'refused' });
   }
   const dims = relevantDims(theirs);
   for (const dim of dims) {
