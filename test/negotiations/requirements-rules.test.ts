@@ -202,8 +202,8 @@ describe('reading answers and proposals', () => {
   it('reads the hosted negotiator’s own proposals in full, and nothing it cannot read', () => {
     const hosted = [
       'Proposal: an introduction between Ben Investor and Ada Founder.',
-      'Ben Investor offers funding and is looking for startup.',
-      "Checked against Ben Investor's intent: startup, Central and Eastern Europe, Warsaw, the seed stage and €200k–€1M.",
+      'Ben Investor offers: Seed fund backing fintech teams.',
+      "Checked against Ben Investor's intent: \"seed\", Central and Eastern Europe, Warsaw, the seed stage and €200k–€1M.",
       'Cleo Connector introduced you: "Ben backs CEE fintech at seed and Ada is raising exactly that in Warsaw — they…"',
       'Answer: Stage: seed.',
       'Question: Where are you based?',

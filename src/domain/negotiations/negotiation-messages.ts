@@ -1,5 +1,5 @@
 import type { Dim } from '../matching/attributes.rules';
-import { clip, conceptWords, dimValueWords, DIM_NAMES, listWords, moneyWords, placesWords, sideWords } from '../matching/facet-phrases';
+import { clip, dimValueWords, DIM_NAMES, listWords, moneyWords, placesWords } from '../matching/facet-phrases';
 import type { Facets } from '../matching/facets.rules';
 import type { RequirementCheck } from './requirements.rules';
 
@@ -12,7 +12,7 @@ import type { RequirementCheck } from './requirements.rules';
 const dimOf = (key: string): Dim | null => (key.startsWith('dim:') ? (key.slice(4) as Dim) : null);
 
 function refusalWords(refusal: string): string {
-  if (!refusal.includes(':')) return conceptWords(refusal);
+  if (!refusal.includes(':')) return refusal;
   const [dim, v] = refusal.split(':') as [Dim, string];
   return dimValueWords(dim, [v]);
 }
@@ -28,7 +28,7 @@ export function requirementWords(c: RequirementCheck): string {
   if (c.key === 'need') {
     if (c.mine.words?.length) return quotedWords(c.mine.words.slice(0, 3));
     // Neither intent says what it seeks: there is no word to quote.
-    return c.mine.concepts?.length ? listWords(c.mine.concepts.slice(0, 3).map((id) => conceptWords(id))) : 'what either of you is looking for';
+    return 'what either of you is looking for';
   }
   if (c.key === 'place') return c.mine.places?.length ? placesWords(c.mine.places, 'or') : `somewhere near (${quotedWords(c.mine.words ?? [])})`;
   if (c.key === 'money') return listWords((c.mine.money ?? []).map(moneyWords), 'or');
@@ -63,7 +63,6 @@ function theirWords(c: RequirementCheck): string {
   if (t.places?.length) return placesWords(t.places, 'and');
   if (t.money?.length) return listWords(t.money.map(moneyWords));
   if (t.words?.length) return quotedWords(t.words.slice(0, 3));
-  if (t.concepts?.length) return listWords(t.concepts.slice(0, 3).map((id) => conceptWords(id)));
   if (d && t.values?.length) return dimValueWords(d, t.values);
   return 'something else';
 }
@@ -73,7 +72,7 @@ export function questionFor(c: RequirementCheck, me: string, offerOnly: boolean)
   const d = c.dim ?? dimOf(c.key);
   const v = d ? dimValueWords(d, c.mine.values ?? []) : '';
   if (c.key === 'need') {
-    const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : listWords((c.mine.concepts ?? []).slice(0, 2).map((id) => conceptWords(id)), 'or');
+    const what = c.mine.words?.length ? quotedWords(c.mine.words.slice(0, 3), 'or') : '';
     if (!what) return `What are you looking for? ${me}'s intent does not say what it seeks either.`;
     return offerOnly ? `Are you looking for ${what}?` : `Do you offer ${what}?`;
   }
@@ -130,7 +129,7 @@ export function declineReason(c: RequirementCheck, me: string, them: string): st
         : `${me} needs ${mine}; ${them} is in ${theirWords(c)}, too far apart.`;
     case 'refused':
       return c.by === 'theirs'
-        ? `${them}'s intent rules out ${listWords((c.mine.concepts ?? c.mine.values ?? []).map((x) => (c.dim ? dimValueWords(c.dim, [x]) : conceptWords(x))))}, which ${me}'s intent states.`
+        ? `${them}'s intent rules out ${c.mine.words?.length ? quotedWords(c.mine.words) : listWords((c.mine.values ?? []).map((x) => (c.dim ? dimValueWords(c.dim, [x]) : x)))}, which ${me}'s intent states.`
         : `${me}'s intent rules out ${refusalWords(c.mine.refusal ?? '')}, and ${them} states ${theirWords(c)}.`;
     case 'answered no':
       return `${mine} does not hold: the answer was no.`;
@@ -142,7 +141,7 @@ export function declineReason(c: RequirementCheck, me: string, them: string): st
 }
 
 /** A need check with nothing to quote: neither intent says what it seeks. */
-const unnamedNeed = (c: RequirementCheck) => c.key === 'need' && !c.mine.words?.length && !c.mine.concepts?.length;
+const unnamedNeed = (c: RequirementCheck) => c.key === 'need' && !c.mine.words?.length;
 
 /** The owner's question when a requirement is close but not exact. */
 export function closeQuestion(c: RequirementCheck, them: string): string {

@@ -1,9 +1,8 @@
 import { statedStems, stemOf } from '../reading/intent-reader';
 import { findAttributes } from '../matching/attributes.rules';
-import { ancestry, conceptOf, lex, verbStems, type Facets } from '../matching/facets.rules';
+import type { Facets } from '../matching/facets.rules';
 import { findPlaces } from '../matching/geo.rules';
-import { conceptSimilarity } from '../matching/ranking.rules';
-import { STOPWORDS, tokenize, type Token } from '../matching/text.rules';
+import { STOPWORDS, tokenize } from '../matching/text.rules';
 
 /**
  * Reading the other seat's standing proposal before accepting it. A proposal is free text: an
@@ -11,7 +10,7 @@ import { STOPWORDS, tokenize, type Token } from '../matching/text.rules';
  * for 60% of the company and full control of the board"). Accepting agrees to everything it
  * says, so every statement must be read: each word must be one the rules understand (the
  * parties' names, the words of a negotiation, a place, a constraint value, an amount, or a
- * vocabulary concept that one of the two intents is about), and what it states is then
+ * word either intent states), and what it states is then
  * checked with the requirements (evidence.rules.ts). A statement with anything else in it is
  * a term the rules cannot check: only the owner can judge it.
  *
@@ -26,7 +25,7 @@ call chat talk connect connecting agree agreed agreement accept accepted accepti
 intents requirement requirements statement stated state states hold holds held offer offers offered offering seek seeks sought
 ask asks asked answer answered question questions condition conditions term terms yes both each other side seat party parties
 fit fits match matches matching welcome suggest suggests suggested exactly everything every fine works work stage round
-rounds music games east west north south central downtown northeast northwest southeast southwest`
+rounds east west north south central downtown northeast northwest southeast southwest`
     .split(/\s+/)
     // As the tokeniser writes them (singular, lower case).
     .flatMap((w) => tokenize(w).map((t) => t.norm)),
@@ -48,28 +47,6 @@ export interface ProposalParties {
   introducerContext: string | null;
 }
 
-/** Concepts either intent is about, with their ancestors: a proposal naming one of these restates the match. */
-function knownConcepts(p: ProposalParties): string[] {
-  const ids = new Set<string>();
-  for (const f of [p.mine, p.theirs]) {
-    for (const id of [...Object.keys(f.seeks), ...Object.keys(f.offers), ...Object.keys(f.topics)]) for (const a of ancestry(id)) ids.add(a);
-  }
-  return [...ids];
-}
-
-const related = (id: string, known: string[]) => known.some((k) => k === id || conceptSimilarity(k, id) >= 0.5 || conceptSimilarity(id, k) >= 0.5);
-
-/** The lexicon concept whose phrase starts at `i`, and its length (verb forms too); null when none. */
-function conceptAt(tokens: Token[], i: number): { concept: string; length: number } | null {
-  const L = lex();
-  const forms = [tokens[i].norm, ...verbStems(tokens[i].norm)];
-  for (const w of forms) {
-    const entry = (L.byFirst.get(w) ?? []).find((e) => e.words.every((x, k) => (k === 0 ? true : tokens[i + k]?.norm === x)) && (w === tokens[i].norm || e.words.length === 1));
-    if (entry) return { concept: entry.concept, length: entry.words.length };
-  }
-  return null;
-}
-
 /** The words of one statement the rules cannot read, in order (empty when every word is read). */
 export function unreadWords(statement: string, p: ProposalParties): string[] {
   const tokens = tokenize(statement);
@@ -80,13 +57,6 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
   for (const h of findPlaces(tokens)) mark(h.start, h.end);
   for (const h of findAttributes(tokens)) mark(h.start, h.end);
   const nameWords = new Set(p.names.flatMap((n) => tokenize(n).map((t) => t.norm)));
-  const known = knownConcepts(p);
-  const label = new Set<string>();
-  for (const id of known) {
-    const c = conceptOf(id);
-    // The hosted negotiator names concepts by their labels (or ids), which need not be vocabulary phrases.
-    for (const words of [c?.label, c?.agentLabel, id.replace(/-/g, ' ')]) for (const t of tokenize(words ?? '')) label.add(t.norm);
-  }
   // A word either intent uses restates the match (the hosted negotiator quotes them as evidence).
   const intentStems = new Set([p.mine.reading, p.theirs.reading].flatMap((r) => [...statedStems(r, 'seek'), ...statedStems(r, 'give')]));
   // So does an amount either intent states ("5–8 kW", quoted as checked), number for number.
@@ -98,7 +68,7 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
   for (let i = 0; i < tokens.length; i++) {
     if (read[i]) continue;
     const t = tokens[i];
-    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || label.has(t.norm) || intentStems.has(stemOf(t.norm)) || statedNumber(t.raw)) {
+    if (STOPWORDS.has(t.norm) || TALK.has(t.norm) || nameWords.has(t.norm) || intentStems.has(stemOf(t.norm)) || statedNumber(t.raw)) {
       read[i] = true;
       continue;
     }
@@ -107,11 +77,6 @@ export function unreadWords(statement: string, p: ProposalParties): string[] {
       read[i] = true;
       if (SCALE.has(tokens[i + 1]?.norm ?? '')) read[++i] = true;
       continue;
-    }
-    const hit = conceptAt(tokens, i);
-    if (hit && related(hit.concept, known)) {
-      mark(i, i + hit.length);
-      i += hit.length - 1;
     }
   }
   const unread = tokens.filter((_, i) => !read[i]).map((t) => t.raw);

@@ -27,9 +27,9 @@ export interface RequirementCheck {
   /** Whose statement a contradiction comes from: this owner's requirement or the other side's. */
   by: 'mine' | 'theirs';
   dim?: Dim;
-  /** This side's values (dims), concepts (need), places or amounts, as stated. */
-  mine: { values?: string[]; concepts?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[]; refusal?: string };
-  theirs: { values?: string[]; concepts?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[] } | null;
+  /** This side's values (dims), words (as written), places or amounts, as stated. */
+  mine: { values?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[]; refusal?: string };
+  theirs: { values?: string[]; words?: string[]; places?: PlaceRef[]; money?: MoneyAmount[] } | null;
   /** Why it fails, in a word (same-side, variant, unrelated, refused, ...). */
   reason?: string;
 }
