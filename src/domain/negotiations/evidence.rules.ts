@@ -92,7 +92,7 @@ export function gatherEvidence(myFacets: Facets, theirFacets: Facets, turns: Evi
     if (!reply) return;
     const text = answerPart(reply.message);
     const added = answerFacets(key, text);
-    if (Object.keys(added.attrs).length || added.places.length || added.money.length || Object.keys(added.offers).length) answered.add(key);
+    if (Object.keys(added.attrs).length || added.places.length || added.money.length || Object.keys(added.reading.give).length) answered.add(key);
     theirs = mergeFacets(theirs, added);
     const verdict = verdictOfReply(key, text);
     // The owner's go-ahead does not outweigh the other side's plain no.

@@ -112,7 +112,7 @@ export function decideByRules(given: NegotiationContext): NegotiatorDecision {
   if (close) return { kind: 'ask-owner', topic: { kind: 'waive', key: close.key }, topicKey: `waive:${close.key}`, text: closeQuestion(close, them) };
 
   let unknown = checks.find((c) => c.status === 'unknown');
-  const offerOnly = !Object.keys(ctx.me.facets.seeks).length;
+  const offerOnly = !Object.keys(ctx.me.facets.reading.seek).length;
   if (unknown && !avail.includes('counter') && !evidence.asked.has(unknown.key)) {
     // Turn 0: what the other side's intent says settles what it can, read as its negotiator's
     // answer would be; the other side's own requirements that already fail end it here.
