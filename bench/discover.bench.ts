@@ -40,7 +40,9 @@ import { toBuffer } from '../src/domain/matching/vectors';
 import { loadConfig } from '../src/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { extractFacets, type Facets } from '../src/domain/matching/facets.rules';
-import { MIN_SCORE, scorePair } from '../src/domain/matching/ranking.rules';
+import { DEFAULT_MIN_SCORE, rankCandidates } from '../src/domain/matching/local-ranker';
+import { DEFAULT_PARAMS } from '../src/domain/matching/pair-score';
+import { idfFrom } from '../src/domain/matching/term-stats';
 import { createLogger } from '../src/logger';
 import { startRuntime, type Runtime } from '../src/runtime';
 import { LocalVectorIndex, type LocalIndexMode } from '../src/vector/local-index';
@@ -579,6 +581,7 @@ async function inProcess(size: number, queries: number) {
   const t1 = performance.now();
   await indexes.hnsw.upsert(intents.map((i) => ({ id: i.id, vector: vectors.get(i.id)!, userId: i.userId, networkIds: i.networkIds, active: true })));
   const hnswBuildSeconds = (performance.now() - t1) / 1000;
+  const idf = idfFrom([...facets.values()].map((f) => f.reading));
   const r = rng(99);
   const sample = Array.from({ length: queries }, () => intents[Math.floor(r() * intents.length)]);
   const out: Record<string, { p50: number; p95: number; tops: string[][] }> = {};
@@ -589,11 +592,7 @@ async function inProcess(size: number, queries: number) {
       const start = performance.now();
       const hits = await indexes[mode].search({ vector: embedder.queryVector(vectors.get(q.id)!), networkIds: q.networkIds, excludeUserId: q.userId, limit: SHORTLIST });
       const qf = facets.get(q.id)!;
-      const ranked = hits
-        .map((h) => ({ id: h.id, s: scorePair(qf, facets.get(h.id)!).score, v: h.score }))
-        .filter((x) => x.s >= MIN_SCORE)
-        .sort((a, b) => b.s - a.s || b.v - a.v || (a.id < b.id ? -1 : 1))
-        .slice(0, 10);
+      const ranked = rankCandidates(qf.reading, hits.map((h) => ({ id: h.id, reading: facets.get(h.id)!.reading })), idf, DEFAULT_PARAMS, { limit: 10, minScore: DEFAULT_MIN_SCORE });
       latencies.push(performance.now() - start);
       tops.push(ranked.map((x) => x.id));
     }

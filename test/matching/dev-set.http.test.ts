@@ -1,4 +1,4 @@
-import { scoreQuery } from '../../scripts/eval-offline';
+import { scoreQuery } from '../../scripts/eval-matching';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { loadDevSetForRun } from '../helpers/dev-set';
 import { seedDevSet } from './factories';

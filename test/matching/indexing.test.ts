@@ -62,7 +62,7 @@ describe('keeping vectors fresh', () => {
       const offer = await createIntent(app, b.user.id, 'I mix indie rock and shoegaze remotely, $200-300 per song.', [net.id]);
       const pending = await vectorRow(app, offer.id);
       expect(pending).toMatchObject({ state: 'pending', vector: null, attempts: 1 });
-      expect(pending!.facets.offers).toHaveProperty('mixing');
+      expect(pending!.facets.reading.give).toHaveProperty('mix');
       expect(pending!.lastError).toMatch(/503/);
       // Discover still answers while the provider is down (the query uses the stored vector).
       await app.http.post(`/api/intents/${need.id}/discover`).set(a.auth).send({ query: 'a mixing engineer please' }).expect(200);
@@ -118,7 +118,7 @@ describe('keeping vectors fresh', () => {
       await app.services.hooks.emit('intents.changed', { intentIds: [intent.id] });
       const second = await vectorRow(app, intent.id);
       expect(second!.textHash).not.toBe(first!.textHash);
-      expect(second!.facets.offers).toHaveProperty('petcare');
+      expect(second!.facets.reading.give).toHaveProperty('board');
       expect((await app.services.vectorIndex.search({ vector: probe, networkIds: [net.id], limit: 5 })).map((h) => h.id)).toEqual([intent.id]);
     });
 

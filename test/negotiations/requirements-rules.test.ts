@@ -1,7 +1,7 @@
 import { decideByRules, withoutRepeat } from '../../src/domain/negotiations/local-negotiator-policy';
 import type { NegotiationContext } from '../../src/domain/negotiations/ports';
 import { extractFacets } from '../../src/domain/matching/facets.rules';
-import { dimCompatibility } from '../../src/domain/matching/ranking.rules';
+import { dimCompatibility } from '../../src/domain/matching/dimension-fit';
 import { readIntent, stemOf } from '../../src/domain/reading/intent-reader';
 import { answerPart, gatherEvidence, proposedTerms, withoutNames } from '../../src/domain/negotiations/evidence.rules';
 import { unreadTerms, unreadWords } from '../../src/domain/negotiations/proposal-terms.rules';

@@ -1,6 +1,5 @@
 import { cutText } from '../shared/text-cut';
 import type { Dim, MoneyAmount } from './attributes.rules';
-import { conceptOf } from './facets.rules';
 import type { PlaceRef } from './geo.rules';
 
 /**
@@ -43,22 +42,6 @@ export function listWords(items: string[], joiner = 'and'): string {
 }
 
 /** A concept as a thing ("funding") or, with `agent`, as who provides it ("investor"). */
-export function conceptWords(id: string, agent = false): string {
-  const c = conceptOf(id);
-  if (!c) return id.replace(/-/g, ' ');
-  return agent && c.agentLabel ? c.agentLabel : c.label;
-}
-
-/** The strongest concepts of a side, as words ("funding and regulatory advice"). */
-export function sideWords(side: Record<string, number>, max = 3): string {
-  const ids = Object.entries(side)
-    .filter(([id]) => !conceptOf(id)?.topicOnly)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, max)
-    .map(([id]) => conceptWords(id));
-  return listWords(ids);
-}
-
 export function dimValueWords(dim: Dim, values: string[]): string {
   const words = values.map((v) => {
     if (dim === 'stage') return STAGES[Number(v)] ?? v;

@@ -110,7 +110,7 @@ export function termsOf(theirs: Facets, latestOffer: string | null): Facets {
   if (!latestOffer) return theirs;
   const said = extractFacets(statementsOf(latestOffer));
   // Terms only: what a message says it seeks or gives is no statement of the other side's intent.
-  return mergeFacets(theirs, { ...said, seeks: {}, offers: {}, seekWords: [], offerWords: [], reading: readIntent('') });
+  return mergeFacets(theirs, { ...said, reading: readIntent('') });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Dim, MoneyAmount } from '../matching/attributes.rules';
 import { findAttributes, findMoney } from '../matching/attributes.rules';
 import { extractFacets, type Facets } from '../matching/facets.rules';
 import { findPlaces, placeCompatibility, type PlaceRef } from '../matching/geo.rules';
-import { dimCompatibility } from '../matching/ranking.rules';
+import { dimCompatibility } from '../matching/dimension-fit';
 import { tokenize } from '../matching/text.rules';
 import type { LimitedFacets } from './stated-limits.rules';
 
@@ -508,7 +508,7 @@ export function questionKeys(question: string): string[] {
 }
 
 function emptyFacets(): Facets {
-  return { v: 0, seeks: {}, offers: {}, topics: {}, excludes: [], attrs: {}, strict: [], places: [], money: [], seekWords: [], offerWords: [], reading: readIntent('') };
+  return { v: 0, excludes: [], attrs: {}, strict: [], places: [], money: [], reading: readIntent('') };
 }
 
 /**
@@ -544,14 +544,10 @@ export function mergeFacets(base: Facets, extra: Facets): Facets {
   for (const [dim, vals] of Object.entries(extra.attrs) as Array<[Dim, string[]]>) attrs[dim] = [...new Set([...(attrs[dim] ?? []), ...vals])];
   return {
     ...base,
-    seeks: { ...base.seeks, ...extra.seeks },
-    offers: { ...base.offers, ...extra.offers },
     excludes: [...new Set([...base.excludes, ...extra.excludes])],
     attrs,
     places: [...base.places, ...extra.places],
     money: [...base.money, ...extra.money],
-    seekWords: [...new Set([...(base.seekWords ?? []), ...(extra.seekWords ?? [])])],
-    offerWords: [...new Set([...(base.offerWords ?? []), ...(extra.offerWords ?? [])])],
     reading: mergeReadings(base.reading, extra.reading),
   };
 }
