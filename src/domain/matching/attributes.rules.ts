@@ -27,7 +27,7 @@ export interface AttrHit {
 const PHRASES: Array<[string, Dim, string]> = [
   // stage (0 pre-seed … 6 public)
   ['pre-seed', 'stage', '0'], ['preseed', 'stage', '0'], ['pre seed', 'stage', '0'],
-  ['first institutional round', 'stage', '1,2'], ['early-stage', 'stage', '0,1,2'], ['early stage', 'stage', '0,1,2'],
+  ['early-stage', 'stage', '0,1,2'], ['early stage', 'stage', '0,1,2'],
   ['series a', 'stage', '2'], ['series b', 'stage', '3'], ['series c', 'stage', '4'], ['series d', 'stage', '5'],
   ['late-stage', 'stage', '4,5,6'], ['late stage', 'stage', '4,5,6'], ['growth-stage', 'stage', '4,5'], ['growth stage', 'stage', '4,5'],
   ['ipo', 'stage', '6'],
@@ -39,7 +39,7 @@ const PHRASES: Array<[string, Dim, string]> = [
   // mode
   ['remote', 'mode', 'remote'], ['remotely', 'mode', 'remote'], ['fully remote', 'mode', 'remote'], ['remote-first', 'mode', 'remote'], ['wfh', 'mode', 'remote'],
   ['on-site', 'mode', 'onsite'], ['onsite', 'mode', 'onsite'], ['on site', 'mode', 'onsite'], ['in-office', 'mode', 'onsite'], ['in office', 'mode', 'onsite'], ['office', 'mode', 'onsite'],
-  ['hybrid', 'mode', 'hybrid'], ['or remote', 'mode', 'remote,onsite'], ['remote is fine', 'mode', 'remote,onsite'], ['remote is ok', 'mode', 'remote,onsite'], ['remote ok', 'mode', 'remote,onsite'],
+  ['hybrid', 'mode', 'hybrid'], ['or remote', 'mode', 'remote,onsite'], ['remote ok', 'mode', 'remote,onsite'],
   ['in person', 'mode', 'inperson'], ['in-person', 'mode', 'inperson'], ['irl', 'mode', 'inperson'],
   ['virtual', 'mode', 'virtual'], ['virtually', 'mode', 'virtual'], ['online', 'mode', 'virtual'], ['zoom', 'mode', 'virtual'], ['video call', 'mode', 'virtual'],
   // pay
@@ -93,7 +93,7 @@ export function findAttributes(tokens: Token[]): AttrHit[] {
     let matched = false;
     for (const [words, dim, values] of phraseIndex.get(t.norm) ?? []) {
       if (words.every((w, k) => tokens[i + k]?.norm === w)) {
-        // "free from next month" is about availability, not price.
+        // "free after the holidays" is about availability, not price.
         if (dim === 'pay' && words[0] === 'free' && ['from', 'before', 'after', 'on', 'most', 'this', 'next'].includes(tokens[i + 1]?.norm ?? '')) continue;
         // "Switch" the console is written with a capital; "pay" only as a noun/verb of money.
         if (dim === 'pay' && words[0] === 'pay' && !['market', 'rate', 'them', 'annotator', 'well', 'fairly'].some((w) => tokens.slice(i + 1, i + 4).some((x) => x.norm === w))) continue;
@@ -121,19 +121,19 @@ export function findAttributes(tokens: Token[]): AttrHit[] {
       const listed = prev?.dim === 'lang' && (prev.end === i || (prev.end === i - 1 && ['and', 'or'].includes(before)));
       if (listed || LANG_CONTEXT_BEFORE.has(before) || after.some((a) => LANG_CONTEXT_AFTER.has(a))) hits.push({ dim: 'lang', values: [t.norm], start: i, end: i + 1 });
     }
-    // "2–3 days a week": part time.
+    // "two or three days each week": part time.
     if (/^\d/.test(t.norm) && tokens[i + 1]?.norm === 'day' && ['a', 'per'].includes(tokens[i + 2]?.norm ?? '') && tokens[i + 3]?.norm === 'week') {
       const n = Number(t.norm.split(/[^\d]/)[0]);
       if (n > 0 && n < 5) hits.push({ dim: 'employment', values: ['pt'], start: i, end: i + 4 });
     }
   }
-  // "Series C and beyond", "Series A to IPO", "Series A → B": widen stage ranges.
+  // "Series D and later", "Series B up until an IPO", "Series B → C": widen stage ranges.
   return widenMonths(widenStages(hits, tokens), tokens);
 }
 
 const RANGE_WORDS = new Set(['to', 'through', 'thru', 'until', 'till', 'til', 'bis']);
 
-/** "Sept to Nov", "June–August": the months between belong to the span too (across the new year as well). */
+/** "March to May", "June–August": the months between belong to the span too (across the new year as well). */
 function widenMonths(hits: AttrHit[], tokens: Token[]): AttrHit[] {
   const months = hits.filter((h) => h.dim === 'month' && h.values.length === 1);
   for (let k = 0; k + 1 < months.length; k++) {
@@ -188,7 +188,7 @@ const UNIT_WORDS: Record<string, MoneyAmount['unit']> = {
   mo: 'month', month: 'month', monthly: 'month', song: 'item', track: 'item', hr: 'hour', hour: 'hour', hourly: 'hour',
 };
 
-/** Money amounts with their unit ("$950/mo", "$200–300 per song", "up to $1,000"). */
+/** Money amounts with their unit ("$950/mo", "$40–60 per lesson", "at most $2,500"). */
 export function findMoney(text: string): MoneyAmount[] {
   const out: MoneyAmount[] = [];
   const re = /(up to |max(?:imum)? |under |below )?([$€£])\s?(\d[\d,.]*)\s?([kKmM])?(?:\s?[–-]\s?[$€£]?(\d[\d,.]*)\s?([kKmM])?)?(\+)?(?:\s*(?:\/|per |a |an )\s*(mo|month|song|track|hr|hour))?/g;

@@ -14,7 +14,7 @@ export interface PlaceRef {
   regions?: string[];
   lat?: number;
   lng?: number;
-  /** Side of town ("east austin", "the east side"). */
+  /** Side of town ("west leeds", "the north end"). */
   area?: string;
   /** A city's province or state (its key), for "in Nebraska" against Omaha. */
   province?: string;
@@ -353,7 +353,7 @@ export function findPlaces(tokens: Token[]): PlaceMatch[] {
       i = found.end - 1;
       continue;
     }
-    // "the east side", "south side": a side of an unnamed town.
+    // "the north end", "west side": a side of an unnamed town.
     if (AREAS.has(tokens[i].norm) && tokens[i + 1]?.norm === 'side') {
       out.push({ place: { kind: 'area', key: tokens[i].norm, area: tokens[i].norm }, start: i, end: i + 2 });
       i += 1;

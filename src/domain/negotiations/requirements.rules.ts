@@ -141,7 +141,7 @@ export function needEvidence(mine: Facets, theirs: Facets): NeedEvidence {
   let got = 0;
   const met = new Set<string>();
   // Whom the seeking side serves ("we back fintech teams") is met by who the other side is,
-  // wherever its text says so, its own request included ("raising a seed round for a fintech app").
+  // wherever its text says so, its own request included ("raising our pre-seed to build a payments app").
   const serves = new Set(asker ? a.audience : b.audience);
   const otherSeeks = asker ? b.seek : a.seek;
   for (const t of Object.keys(sought)) {
@@ -184,7 +184,7 @@ function needCheck(mine: Facets, theirs: Facets): RequirementCheck {
   // district or a product in lower case.
   const names = new Set([...((mine as LimitedFacets).limits?.names ?? []), ...((theirs as LimitedFacets).limits?.names ?? [])]);
   if (met.size && [...met].every((t) => names.has(t))) return { ...base, status: 'unknown', reason: 'names' };
-  // The head of the need met ("looking for seed investors" and an angel investor) needs half the share.
+  // The head of the need met ("looking for angel investors" and an angel who invests) needs half the share.
   const share = got / mass;
   if ((headMet ? share >= NEED_TUNING.minShare / 2 : got >= NEED_HOLDS && share >= NEED_TUNING.minShare) && rival < got) return { ...base, status: 'holds' };
   // Plainly after the same thing, and offering little of it: a rival, not a counterpart.
@@ -565,7 +565,7 @@ export function verdictOfReply(key: string, text: string): 'holds' | 'contradict
   const added = answerFacets(key, text);
   const saysValues =
     Object.keys(added.attrs).length > 0 || added.places.length > 0 || added.money.length > 0 || Object.keys(added.reading.give).length > 0;
-  // A yes with values ("Yes, but only Series B") is read by its values.
+  // A yes with values ("Yes, but only Series D") is read by its values.
   if (saysValues || !yn) return null;
   return refusal ? 'contradicted' : 'holds';
 }
