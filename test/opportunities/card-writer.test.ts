@@ -1,5 +1,6 @@
 import { extractFacets } from '../../src/domain/matching/facets.rules';
-import { categoryOf, confidenceOf, quotedWords, rolesOf } from '../../src/domain/opportunities/card-evidence';
+import { categoryOf, confidenceOf, rolesOf } from '../../src/domain/opportunities/card-evidence';
+import { quotedWords } from '../../src/domain/reading/intent-reader';
 import { localCard } from '../../src/domain/opportunities/local-card-writer';
 import { readIntent, type IntentReading } from '../../src/domain/reading/intent-reader';
 

@@ -1,4 +1,4 @@
-import { mergeReadings, readIntent, statedStems, stemOf } from '../reading/intent-reader';
+import { mergeReadings, quotedWords, readIntent, statedStems } from '../reading/intent-reader';
 import { idfFrom } from '../matching/term-stats';
 import { generalRarity } from '../reading/english';
 import { quantitiesOverlap, type Quantity } from '../reading/quantities';
@@ -100,14 +100,7 @@ export const NEED_TUNING = { minShare: 0.2 };
 const SAME_SIDE = 2;
 
 /** The words as written whose stems are among `stems`, in order, at most four. */
-function wordsFor(text: string, stems: Set<string>): string[] {
-  const out: string[] = [];
-  for (const t of tokenize(text)) {
-    if (stems.has(stemOf(t.norm)) && !out.some((w) => w.toLowerCase() === t.raw.toLowerCase())) out.push(t.raw);
-    if (out.length === 4) break;
-  }
-  return out;
-}
+const wordsFor = (text: string, stems: Set<string>): string[] => quotedWords(text, stems, 4);
 
 /**
  * The need, read by the general reader: the share of what this intent seeks (each word weighed

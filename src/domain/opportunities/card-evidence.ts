@@ -1,7 +1,6 @@
 import { DEFAULT_PARAMS, scoreReadings, type Idf } from '../matching/pair-score';
-import { tokenize } from '../matching/text.rules';
 import { idfFrom } from '../matching/term-stats';
-import { stemOf, type IntentReading } from '../reading/intent-reader';
+import { quotedWords, type IntentReading } from '../reading/intent-reader';
 import type { OpportunityCard } from '../../entities/opportunity.entity';
 
 type Role = OpportunityCard['roles']['a'];
@@ -12,23 +11,6 @@ export const PEER_RATIO = 1.5;
 /** The stems `need` seeks that `offer` gives, in the order the reader found them. */
 export function metStems(need: IntentReading, offer: IntentReading): string[] {
   return Object.keys(need.seek).filter((t) => offer.give[t] !== undefined);
-}
-
-/**
- * The words of `text` whose stem is one of `stems`, as written and in order, one per stem:
- * a card quotes the intents, so a reader sees their own words and not the service's.
- */
-export function quotedWords(text: string, stems: Iterable<string>, max = 3): string[] {
-  const wanted = new Set(stems);
-  const out: string[] = [];
-  for (const t of tokenize(text)) {
-    if (out.length >= max) break;
-    const s = stemOf(t.norm);
-    if (!wanted.has(s)) continue;
-    wanted.delete(s);
-    out.push(t.raw);
-  }
-  return out;
 }
 
 const weight = (stems: string[], idf: Idf) => stems.reduce((s, t) => s + idf(t), 0);

@@ -3,7 +3,8 @@ import { idfFrom } from '../matching/term-stats';
 import { requirementWords } from '../negotiations/negotiation-messages';
 import { checkRequirements } from '../negotiations/requirements.rules';
 import type { OpportunityCard, SeatCardText } from '../../entities/opportunity.entity';
-import { categoryOf, confidenceOf, metStems, quotedWords, rolesOf } from './card-evidence';
+import { quotedWords } from '../reading/intent-reader';
+import { categoryOf, confidenceOf, metStems, rolesOf } from './card-evidence';
 import type { CardInput, CardSide, CardWriter } from './ports';
 
 const quoted = (words: string[]) => listWords(words.map((w) => `"${w}"`));

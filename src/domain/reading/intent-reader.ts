@@ -445,6 +445,22 @@ export function statedStems(r: IntentReading, side: Role): Set<string> {
   return cached[side];
 }
 
+/**
+ * The words of `text` whose stem is one of `stems`, as written and in order, one per stem: what
+ * a message or a card quotes, so a reader sees the intents' own words and not the service's.
+ */
+export function quotedWords(text: string, stems: Iterable<string>, max = 3): string[] {
+  const wanted = new Set(stems);
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    if (out.length >= max) break;
+    const s = stemOf(t.norm);
+    if (!wanted.delete(s)) continue;
+    out.push(t.raw);
+  }
+  return out;
+}
+
 /** What two readings of one side say together (an intent and an answer its negotiator gave). */
 export function mergeReadings(a: IntentReading, b: IntentReading): IntentReading {
   const join = (x: string, y: string) => [x, y].filter(Boolean).join(' ');
