@@ -232,7 +232,7 @@ describe('reading answers and proposals', () => {
 
   it('makes a dimension part of the deal where the intent seeks it or refuses a value of it, not where it describes the author', () => {
     // Sought: "for weekday evenings" is compared with what the other side states.
-    expect(statusOf('Looking for a chess coach for weekday evenings.', 'Chess coach, free on weekends only.', 'dim:daytype')?.status).toBeDefined();
+    expect(statusOf('Looking for a chess coach for weekday evenings.', 'Chess coach, free on weekends only.', 'dim:daytype')).toMatchObject({ status: 'contradicted', mine: { values: ['weekday'] }, theirs: { values: ['weekend'] } });
     // Self-description: the author's own weekends are no requirement on the other side.
     expect(statusOf('Our choir rehearses on weekends. Looking for a pianist.', 'Pianist, free on weekday evenings.', 'dim:daytype')).toBeUndefined();
   });

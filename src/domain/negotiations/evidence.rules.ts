@@ -40,7 +40,7 @@ export interface Evidence {
 
 /**
  * A message with the two people's names taken out. Messages name both seats ("an introduction
- * between Ana Reyes and ..."), and a name read as a statement might be taken for a place ("Reyes") or a
+ * between Ana Carlisle and ..."), and a name read as a statement might be taken for a place ("Carlisle") or a
  * word of the need; who is speaking is never a term of the deal.
  */
 export function withoutNames(message: string, names: string[]): string {
