@@ -6,7 +6,7 @@ import type { OpportunityCard } from '../../entities/opportunity.entity';
 type Role = OpportunityCard['roles']['a'];
 
 /** Needs met about this evenly serve both people: neither is the one being helped. */
-export const PEER_RATIO = 1.5;
+const PEER_RATIO = 1.5;
 
 /** The stems `need` seeks that `offer` gives, in the order the reader found them. */
 export function metStems(need: IntentReading, offer: IntentReading): string[] {
