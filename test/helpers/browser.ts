@@ -61,8 +61,17 @@ function isLocal(url: string, origin: string): boolean {
 }
 
 /**
- * Headless Chromium that can reach nothing but `origin` (and the `also` origins): every other
- * request fails as if the machine were offline, and is recorded so a test can assert that none was made.
+ * Every connection that is not to the machine itself goes to a proxy on a port nothing listens
+ * on (the discard port), so it fails as if the machine were offline; loopback bypasses a proxy
+ * by default. Requests are not intercepted: Playwright's routing would turn the browser's HTTP
+ * cache off, and each page would fetch and compile the app's bundle again.
+ */
+const OFFLINE = ['--proxy-server=http://127.0.0.1:9'];
+
+/**
+ * Headless Chromium that can reach nothing but the machine itself; every request (HTTP or
+ * WebSocket) to anywhere but `origin` (and the `also` origins) is recorded, so a test can assert
+ * that none was made.
  */
 export async function openOfflineBrowser(origin: string, also: string[] = []): Promise<OfflineBrowser> {
   const origins = [origin, ...also];
@@ -70,25 +79,18 @@ export async function openOfflineBrowser(origin: string, also: string[] = []): P
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...OFFLINE],
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'block',
   });
   const outside: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (origins.some((o) => isLocal(url, o))) return route.continue();
-    outside.push(url);
-    return route.abort('internetdisconnected');
-  });
-  await context.routeWebSocket(/.*/, (ws) => {
-    if (origins.some((o) => isLocal(ws.url(), o))) {
-      ws.connectToServer();
-      return;
-    }
-    outside.push(ws.url());
-    ws.close({ code: 1008, reason: 'offline' });
-  });
+  const record = (url: string) => {
+    if (!origins.some((o) => isLocal(url, o))) outside.push(url);
+  };
+  context.on('request', (request) => record(request.url()));
+  const watch = (page: Page) => page.on('websocket', (ws) => record(ws.url()));
+  context.pages().forEach(watch);
+  context.on('page', watch);
   return {
     context,
     outside,

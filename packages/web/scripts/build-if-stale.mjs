@@ -55,7 +55,9 @@ if (upToDate()) {
 } else {
   const vite = join(web, 'node_modules', '.bin', 'vite');
   const bin = existsSync(vite) ? vite : join(web, '..', '..', 'node_modules', '.bin', 'vite');
-  const res = spawnSync(bin, ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  // Always React's production build: a caller's NODE_ENV (jest sets `test`) would otherwise give
+  // the development build, which runs every effect twice under StrictMode and is twice the size.
+  const res = spawnSync(bin, ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (res.status !== 0) process.exit(res.status ?? 1);
   writeFileSync(stampFile, JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }) + '\n');
   console.log('web app: built packages/web/dist');
