@@ -43,8 +43,11 @@ export interface OfflineBrowser {
   /** Every request (HTTP or WebSocket) the pages tried to send anywhere but `origin`; each was refused. */
   outside: string[];
   newPage(): Promise<Page>;
-  /** Saves a full-page screenshot as SCREENSHOT_DIR/<name>.png and returns its path. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /**
+   * Saves a screenshot as SCREENSHOT_DIR/<name>.png and returns its path: the full page, or
+   * with `fullPage: false` what the window shows (a page many screens long costs seconds to encode).
+   */
+  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -95,10 +98,10 @@ export async function openOfflineBrowser(origin: string, also: string[] = []): P
     context,
     outside,
     newPage: () => context.newPage(),
-    async screenshot(page, name) {
+    async screenshot(page, name, opts = {}) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const path = join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage: opts.fullPage ?? true });
       return path;
     },
     async close() {
