@@ -78,3 +78,8 @@ export function loadDevSetForRun(): DevSet {
   const data = loadDevSet();
   return DEV_SET_FULL ? data : smokeSubset(data);
 }
+
+/** Both development sets, whole under `npm run eval`, their smoke subsets under `npm test`. */
+export function loadDevSetsForRun(): Array<{ name: string; data: DevSet }> {
+  return loadDevSets().map(({ name, data }) => ({ name: DEV_SET_FULL ? name : `${name} (smoke subset)`, data: DEV_SET_FULL ? data : smokeSubset(data) }));
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalIntentPreparer } from '../../src/domain/intents/local-intent-preparer';
-import { loadDevSets } from '../helpers/dev-set';
+import { loadDevSetsForRun } from '../helpers/dev-set';
 
 /** A stated need or offer is never refused by the local preparer: a refusal turns a person away. */
 describe('local admission', () => {
@@ -11,7 +11,7 @@ describe('local admission', () => {
     data: JSON.parse(readFileSync(join(__dirname, '..', 'matching', 'fixtures', f), 'utf8')) as { intents: Array<{ key: string; text: string }> },
   }));
 
-  it.each([...loadDevSets(), ...lookalikes].map((s) => [s.name, s.data.intents] as const))('admits every intent of %s', async (_name, intents) => {
+  it.each([...loadDevSetsForRun(), ...lookalikes].map((s) => [s.name, s.data.intents] as const))('admits every intent of %s', async (_name, intents) => {
     const refused: string[] = [];
     for (const i of intents) {
       const verdict = await preparer.prepare(i.text, []);
