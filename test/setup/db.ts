@@ -17,11 +17,17 @@ export function databaseUrl(adminUrl: string, database: string): string {
   return u.toString();
 }
 
-/** CREATE DATABASE from a template; retried while another clone is reading the template. */
+/**
+ * CREATE DATABASE from a template; retried while another clone is reading the template. A test
+ * database commits without waiting for its WAL to reach the disk (about 1.5 ms less per commit
+ * here): the server never crashes under a test, so nothing acknowledged is lost, and the
+ * service's own settings are untouched (the drills that stop PostgreSQL run their own server).
+ */
 export async function cloneDatabase(adminUrl: string, template: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+      await adminQuery(adminUrl, `alter database "${name}" set synchronous_commit = off`);
       return;
     } catch (err) {
       const msg = (err as Error).message;
