@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** How long an instance believes a verified session or API key without the database (0: always ask). */
   AUTH_CACHE_TTL_MS: intFrom(5_000, 0, 60_000),
   AUTH_CACHE_MAX_ENTRIES: intFrom(10_000, 1, 1_000_000),
+  /** Seconds a command line waits between polls of a device login (RFC 8628 `interval`). */
+  DEVICE_POLL_INTERVAL_S: intFrom(5, 1, 60),
   UPLOAD_MAX_BYTES: intFrom(5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   TRUST_PROXY: boolFrom(false),
   OPENAI_BASE_URL: optionalUrl,

@@ -25,6 +25,15 @@ describe('device login (command line)', () => {
     expect((await code()).body.userCode).not.toBe(res.body.userCode);
   });
 
+  it('hands out the poll interval the operator set (DEVICE_POLL_INTERVAL_S)', async () => {
+    const other = await startTestApp({ DEVICE_POLL_INTERVAL_S: '2' });
+    try {
+      expect((await other.http.post('/api/auth/device/code').expect(200)).body.interval).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is pending until approved, then gives a device session once', async () => {
     const owner = await createUser(app, { name: 'Cli Owner' });
     const { deviceCode, userCode } = (await code()).body;

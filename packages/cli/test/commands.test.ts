@@ -22,7 +22,8 @@ const ADA = 'ada@example.com';
 const BEN = 'ben@example.com';
 
 beforeAll(async () => {
-  app = await startTestApp({ EARLY_ACCESS: ADA });
+  // A device login polls every second rather than five: the logins here wait on it.
+  app = await startTestApp({ EARLY_ACCESS: ADA, DEVICE_POLL_INTERVAL_S: '1' });
 });
 afterAll(async () => {
   await stopAll();

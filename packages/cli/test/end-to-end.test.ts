@@ -44,6 +44,8 @@ beforeAll(async () => {
     RATE_LIMIT_ENABLED: 'false',
     OPENAI_MAX_RETRIES: '0',
     EARLY_ACCESS: ADA,
+    // Both logins wait on the device flow's polls: every second rather than five.
+    DEVICE_POLL_INTERVAL_S: '1',
   });
   url = (await svc.waitFor((l) => l.msg === 'listening', 90_000)).url;
 }, 300_000);

@@ -13,7 +13,8 @@ let app: TestApp;
 const ADA = 'ada.tty@example.com';
 
 beforeAll(async () => {
-  app = await startTestApp({ EARLY_ACCESS: ADA });
+  // A device login polls every second rather than five: the logins here wait on it.
+  app = await startTestApp({ EARLY_ACCESS: ADA, DEVICE_POLL_INTERVAL_S: '1' });
 });
 afterAll(async () => {
   await stopAll();

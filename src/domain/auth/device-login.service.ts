@@ -22,8 +22,6 @@ import { insertDeviceLogin } from './credentials.repository';
 import { userById } from '../accounts/users.repository';
 
 export const DEVICE_CODE_TTL_S = 600;
-/** Seconds the command line waits between polls (RFC 8628 `interval`). */
-export const DEVICE_POLL_INTERVAL_S = 5;
 /** Consonants only (RFC 8628 6.1): no vowels to spell words, no look-alike characters. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 const USER_CODE_LENGTH = 8;
@@ -91,7 +89,7 @@ export class DeviceLoginService extends DomainService {
         verificationUri: `${this.config.PUBLIC_URL}/device`,
         verificationUriComplete: `${this.config.PUBLIC_URL}/device?code=${userCode}`,
         expiresIn: DEVICE_CODE_TTL_S,
-        interval: DEVICE_POLL_INTERVAL_S,
+        interval: this.config.DEVICE_POLL_INTERVAL_S,
       };
     }
   }
