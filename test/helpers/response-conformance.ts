@@ -66,10 +66,14 @@ function load() {
 }
 
 const validators = new WeakMap<object, ValidateFunction>();
+/** Routes share most of their bodies (every error body, lists of one type): one compile per distinct schema. */
+const byText = new Map<string, ValidateFunction>();
 function validatorOf(ajv: Ajv2020, schema: object): ValidateFunction {
   let v = validators.get(schema);
   if (!v) {
-    v = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+    const text = JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/');
+    v = byText.get(text);
+    if (!v) byText.set(text, (v = ajv.compile(JSON.parse(text))));
     validators.set(schema, v);
   }
   return v;
