@@ -81,6 +81,27 @@ describe('REST fast lane', () => {
   });
 });
 
+describe('REST fast lane, a caller over its budget', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READS_PER_MINUTE: '2' });
+  });
+  afterAll(() => app.close());
+
+  it('is refused by the limiter (mounted on /api) the same way either way, and labelled /api', async () => {
+    const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await app.http.get('/api/auth/me/').set(u.auth).expect(200);
+    const lane = await app.http.get('/api/auth/me').set(u.auth).expect(429);
+    const express = await app.http.get('/api/auth/me/').set(u.auth).expect(429);
+    expect(seen(lane)).toEqual(seen(express));
+    expect(lane.headers['retry-after']).toEqual(expect.any(String));
+    const text = (await app.http.get('/metrics').expect(200)).text;
+    // The limiter answers inside its /api mount, before any row: Express leaves req.baseUrl at /api, and so does the lane.
+    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api",status="429"}')).toBe(2);
+  });
+});
+
 describe('lazy request context', () => {
   let app: TestApp;
   beforeAll(async () => {
