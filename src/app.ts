@@ -3,8 +3,9 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { RequestContext } from '@mikro-orm/core';
+import { withLazyRequestContext } from './db/lazy-request-context';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import { clientDocumentRules, loadTrustedOperations, trustedOperationsGate, UNTR
 import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { graphqlBodyParser, restBodyParsers, tooDeep } from './rest/body-parsers';
+import { restFastLane, type MountedHandler } from './rest/fast-lane';
 import { createRestRouter, restErrorHandler, sendError } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
@@ -105,50 +107,53 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     logger,
   );
 
+  // The REST fast lane comes first of all; it is made below, once the handlers it runs are.
+  let restLane: RequestHandler = (_req, _res, next) => next();
+  app.use((req: Request, res: Response, next: NextFunction) => restLane(req, res, next));
+
   // Once shutdown begins, every answer says `Connection: close`: a kept-alive client then opens a
   // new connection (to another instance) instead of sending its next request into a socket that
   // is about to be closed under it.
   let closing = false;
   const answering = new Set<Response>();
-  app.use((_req: Request, res: Response, next: NextFunction) => {
+  const trackAnswer = (_req: Request, res: Response, next: NextFunction) => {
     if (closing) res.setHeader('Connection', 'close');
     answering.add(res);
     res.once('close', () => answering.delete(res));
     next();
-  });
+  };
 
   // First of all, before anything that may wait (the database pool, the body): a negotiation turn
   // compares it with the turns that committed since (docs/api-choices.md, "Negotiation turns, lists and frames").
-  app.use((req: Request, _res: Response, next: NextFunction) => {
+  const stampReceived = (req: Request, _res: Response, next: NextFunction) => {
     req.receivedAt = new Date();
     next();
+  };
+  const logRequest = requestLog({
+    logger,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+    serializers: {
+      req: (req: { url?: string; query?: Record<string, unknown> }) => {
+        if (req.url) req.url = redactUrl(req.url);
+        if (req.query) for (const name of SECRET_QUERY_PARAMS) if (name in req.query) req.query = { ...req.query, [name]: '[redacted]' };
+        return req;
+      },
+    },
+    // Successes are debug lines unless LOG_REQUESTS asks for every request at info.
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || config.LOG_REQUESTS ? 'info' : 'debug',
   });
-  app.use(metrics.timer());
-  app.use(
-    requestLog({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      serializers: {
-        req: (req: { url?: string; query?: Record<string, unknown> }) => {
-          if (req.url) req.url = redactUrl(req.url);
-          if (req.query) for (const name of SECRET_QUERY_PARAMS) if (name in req.query) req.query = { ...req.query, [name]: '[redacted]' };
-          return req;
-        },
-      },
-      // Successes are debug lines unless LOG_REQUESTS asks for every request at info.
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || config.LOG_REQUESTS ? 'info' : 'debug',
-    }),
-  );
-
   // Everything a request runs logs through its request logger (request id on every line).
-  app.use((req: Request, _res: Response, next: NextFunction) => withRequestLogger(req.log, next));
+  const requestLogger = (req: Request, _res: Response, next: NextFunction) => withRequestLogger(req.log, next);
+  /** What every request runs first, in this order (the REST fast lane runs the same, ADR 0123). */
+  const requestStart: RequestHandler[] = [trackAnswer, stampReceived, metrics.timer(), logRequest as RequestHandler, requestLogger];
+  for (const handler of requestStart) app.use(handler);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -171,11 +176,14 @@ export async function createAppServer(services: Services): Promise<AppServer> {
 
   app.get('/metrics', metrics.handler(config.METRICS_TOKEN));
 
-  // Every request below gets its own EntityManager (MikroORM's RequestContext).
-  app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+  // Every request below gets its own EntityManager (MikroORM's RequestContext), forked when the
+  // request first asks for it (src/db/lazy-request-context.ts).
+  const requestContext = (_req: Request, _res: Response, next: NextFunction) => withLazyRequestContext(orm.em, next);
+  app.use(requestContext);
 
   // Browsers on the allowed origins, preflight included; before credentials, which a preflight never carries.
-  if (config.CORS_ORIGINS.length) app.use(['/api', '/graphql'], corsMiddleware(config));
+  const cors = config.CORS_ORIGINS.length ? corsMiddleware(config) : null;
+  if (cors) app.use(['/api', '/graphql'], cors);
 
   const authenticate = async (req: Request, _res: Response, next: NextFunction) => {
     try {
@@ -197,12 +205,29 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.use(['/api', '/graphql'], authenticate, rateLimit);
 
   // Requests without a body (most GETs and DELETEs) skip body parsing altogether.
-  app.use(whenBody(restBodyParsers(routeTables.flat().filter((r) => r.upload))));
-  app.use(createRestRouter(schema, services));
-  app.use('/api', (req: Request, res: Response) => {
+  const bodyParsers = whenBody(restBodyParsers(routeTables.flat().filter((r) => r.upload)));
+  app.use(bodyParsers);
+  const rest = createRestRouter(schema, services);
+  app.use(rest.router);
+  const apiNotFound = (req: Request, res: Response) => {
     // Through the error body like every refusal, so a path of many kilobytes does not come back whole (echo-cap.ts).
     sendError(res, new DomainError('NOT_FOUND', 'not_found', { detail: `No route ${req.method} ${req.originalUrl.split('?')[0]}` }));
-  });
+  };
+  app.use('/api', apiNotFound);
+  const onError = restErrorHandler(logger);
+
+  // A request for a REST row skips the layers above that cannot answer it (health, pages,
+  // GraphQL, the other rows): this lane, first of all, runs what Express would run for it, in
+  // the same order and mounts, and leaves every other request to the layers above (ADR 0123).
+  const fastLaneSteps: MountedHandler[] = [
+    ...requestStart.map((handler) => ({ handler })),
+    { handler: requestContext },
+    ...(cors ? [{ mount: '/api', handler: cors }] : []),
+    { mount: '/api', handler: authenticate },
+    { mount: '/api', handler: rateLimit },
+    { handler: bodyParsers },
+  ];
+  restLane = restFastLane(rest.lookup, fastLaneSteps, onError, apiNotFound);
 
   const documentRules = clientDocumentRules(config);
   const trusted = loadTrustedOperations(config.GRAPHQL_TRUSTED_OPERATIONS);
@@ -310,7 +335,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
     }),
   );
 
-  app.use(restErrorHandler(logger));
+  app.use(onError);
 
   return {
     app,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { forkPending } from './lazy-request-context';
 import type { StatementOptions } from './parameterised-connection';
 
 /**
@@ -25,5 +26,8 @@ export function prepared(name: string, sql: string): PreparedStatement {
 /** The statement's rows, inside the EntityManager's transaction when it has one. */
 export function preparedRows<T>(em: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
   const options: StatementOptions = { preparedAs: statement.name };
+  // A request that has not made its fork has no transaction: `em.execute` would make the fork
+  // only to read that (ADR 0123). The driver call is what `em.execute` runs, without it.
+  if (forkPending(em)) return em.getDriver().execute<T[]>(statement.sql, values, 'all', undefined, options);
   return em.execute<T[]>(statement.sql, values, 'all', options);
 }

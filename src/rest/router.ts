@@ -12,7 +12,9 @@ import { dataExceptionOf, toDomainError, transientDatabaseErrorOf } from '../gra
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from '../domain/shared/validation';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
-import { apiDocsRouter } from './openapi/api-docs.routes';
+import { API_DOCS_PATHS, apiDocsRouter } from './openapi/api-docs.routes';
+import type { RowDispatch } from './fast-lane';
+import { RouteLookup, type LookupEntry } from './route-lookup';
 import { loadOperations, type LoadedOperation } from './operations';
 import { checkPart } from './request-schema';
 import type { RestRequest, RouteDef } from './route-table';
@@ -29,15 +31,26 @@ function requestLogger(req: Request, fallback: Logger): Logger {
   return ((req as unknown as { log?: Logger }).log ?? fallback) as Logger;
 }
 
+export interface RestRoutes {
+  /** Every row on an Express router, after the API reference's routes. */
+  router: Router;
+  /**
+   * The same rows' handlers by method and path, for the fast lane (src/rest/fast-lane.ts); the
+   * API reference's paths are entries that leave a request to `router`.
+   */
+  lookup: RouteLookup<RowDispatch>;
+}
+
 /**
  * Mounts every route table row on an Express router. Each row runs its named operation with
  * graphql-js `execute` in this process, against the same schema GraphQL clients use.
  */
-export function createRestRouter(schema: GraphQLSchema, services: Services): Router {
+export function createRestRouter(schema: GraphQLSchema, services: Services): RestRoutes {
   const operations = loadOperations(schema);
   const fieldRoles = rootFieldRoles();
   const router = express.Router();
   router.use(apiDocsRouter(schema));
+  const entries: Array<LookupEntry<RowDispatch>> = Object.values(API_DOCS_PATHS).map((path) => ({ method: 'GET', path, target: null }));
   // multer loads on the first upload, not at startup: few requests carry a file.
   let uploads: ReturnType<typeof multerType> | null = null;
   const uploadParser = (field: string): express.RequestHandler => {
@@ -82,9 +95,12 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Rou
     handlers.push((req, res, next) => {
       runRoute(schema, services, route, op, access, req, res).catch(next);
     });
-    router[route.method.toLowerCase() as 'get'](route.path, ...handlers);
+    // What router.get(path, ...handlers) does, keeping the Route the fast lane sets as `req.route`.
+    const expressRoute = router.route(route.path);
+    expressRoute[route.method.toLowerCase() as 'get'](...handlers);
+    entries.push({ method: route.method, path: route.path, target: { route: expressRoute, handlers } });
   }
-  return router;
+  return { router, lookup: new RouteLookup(entries) };
 }
 
 /** The roles an operation's root fields require together; null when every one is public. */

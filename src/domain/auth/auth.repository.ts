@@ -17,16 +17,27 @@ export interface SessionRow {
   last_used_at: Date | null;
 }
 
-/** Read on every credential check that misses the cache: prepared. */
-const SESSION_BY_ID = prepared('auth_session_by_id', `select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`);
+/**
+ * Read on every credential check that misses the cache, prepared, and in the same statement the
+ * session's last use written when the check will accept it and the last write is older than
+ * `staleBefore` (what the service used to decide after the read and send as a second statement;
+ * issue 17, ADR 0123). The row is read as it was before that write: the CTE's update is not
+ * seen by the statement's own select.
+ */
+const SESSION_CHECK = prepared(
+  'auth_session_check',
+  `with touched as (
+     update sessions set last_used_at = now()
+      where id = ? and token_hash = ? and revoked_at is null and expires_at > ?::timestamptz
+        and (last_used_at is null or last_used_at < ?::timestamptz)
+     returning id)
+   select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`,
+);
 
-export async function sessionById(em: EntityManager, sessionId: string): Promise<SessionRow | undefined> {
-  const rows = await preparedRows<SessionRow>(em, SESSION_BY_ID, [sessionId]);
+/** The session row; its last use is written too when `tokenHash` is its hash and it is live at `now` and last used before `staleBefore`. */
+export async function checkSessionRow(em: EntityManager, sessionId: string, tokenHash: string, now: Date, staleBefore: Date): Promise<SessionRow | undefined> {
+  const rows = await preparedRows<SessionRow>(em, SESSION_CHECK, [sessionId, tokenHash, now, staleBefore, sessionId]);
   return rows[0];
-}
-
-export async function touchSession(em: EntityManager, sessionId: string): Promise<void> {
-  await em.execute(`update sessions set last_used_at = now() where id = ?`, [sessionId]);
 }
 
 /** Revokes one of the user's live sessions; false when there was none to revoke. */

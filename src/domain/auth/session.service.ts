@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Session, type SessionKind } from '../../entities/session.entity';
 import type { Actor } from './actor';
-import { revokeSession, sessionById, touchSession } from './auth.repository';
+import { checkSessionRow, revokeSession } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
 import { sha256 } from './secrets';
 import { insertSession } from './credentials.repository';
@@ -79,14 +79,15 @@ export class SessionService {
     }
     const sid = typeof claims.sid === 'string' ? claims.sid : null;
     if (!sid) return { actor: null, problem: 'Unknown session' };
-    const row = await sessionById(em, sid);
-    if (!row || row.token_hash !== sha256(token)) return { actor: null, problem: 'Unknown session' };
+    // The statement writes the last use itself, on the conditions checked below (the hash,
+    // not revoked, not expired at `now`) and when the last write is older than the interval.
+    const now = Date.now();
+    const hash = sha256(token);
+    const row = await checkSessionRow(em, sid, hash, new Date(now), new Date(now - TOUCH_INTERVAL_MS));
+    if (!row || row.token_hash !== hash) return { actor: null, problem: 'Unknown session' };
     if (row.revoked_at) return { actor: null, problem: 'Session revoked' };
     const expiresAt = new Date(row.expires_at).getTime();
-    if (expiresAt <= Date.now()) return { actor: null, problem: 'Session expired' };
-    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      await touchSession(em, sid);
-    }
+    if (expiresAt <= now) return { actor: null, problem: 'Session expired' };
     const actor: Actor = { userId: row.user_id, credential: 'session', sessionId: sid };
     this.cache?.set(cacheKey, actor, Math.min(expiresAt, typeof claims.exp === 'number' ? claims.exp * 1000 : expiresAt), ticket);
     return { actor, problem: null };

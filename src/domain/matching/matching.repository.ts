@@ -191,14 +191,18 @@ export interface QueryIntentRow {
 
 // Discover's two statements run on every call: prepared, each pooled connection parses and plans
 // them once (ADR 0106). Ownership is the access area's `intent.own` scope, whose text is fixed
-// (only its values change), so it is part of the prepared text.
+// (only its values change), so it is part of the prepared text. Members are counted only when
+// there are two networks or more to order (`count(*) over ()`, the rows being ordered; CASE
+// runs the count's subquery only then): an intent in one network, most of them, skips the index
+// scan of its network's memberships (ADR 0123).
 const QUERY_INTENT = prepared(
   'matching_query_intent',
   `select intents.id, intents.payload, intents.status, intents.archived_at, v.vector, v.embedder, v.facets,
           array(select inet.network_id from intent_networks inet
                   join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
                  where inet.intent_id = intents.id
-                 order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
+                 order by case when count(*) over () > 1 then (select count(*) from network_members m where m.network_id = inet.network_id) end,
+                          inet.network_id) as network_ids
      from intents left join intent_vectors v on v.intent_id = intents.id
     where intents.id = ? and (${scopeOf('intent.own', '').where})`,
 );

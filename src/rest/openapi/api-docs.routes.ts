@@ -48,6 +48,17 @@ export function packageVersion(): string {
 }
 
 /**
+ * The paths apiDocsRouter answers (all GET), which come before the route rows: the REST fast
+ * lane leaves a request any of them matches to Express (src/rest/route-lookup.ts).
+ */
+export const API_DOCS_PATHS = {
+  document: '/api/openapi.json',
+  page: '/api/reference',
+  script: '/api/reference/start.js',
+  asset: '/api/reference/assets/:file',
+} as const;
+
+/**
  * GET /api/openapi.json (public) and GET /api/reference, an interactive reference (Swagger UI)
  * whose every file the service serves itself, so it works with no internet.
  */
@@ -62,19 +73,19 @@ export function apiDocsRouter(schema: GraphQLSchema): Router {
     res.setHeader('X-Content-Type-Options', 'nosniff');
   };
 
-  router.get('/api/openapi.json', (_req, res) => {
+  router.get(API_DOCS_PATHS.document, (_req, res) => {
     doc ??= buildOpenApiDocument(schema, packageVersion());
     res.json(doc);
   });
-  router.get('/api/reference', (_req, res) => {
+  router.get(API_DOCS_PATHS.page, (_req, res) => {
     security(res);
     res.type('html').send(PAGE);
   });
-  router.get('/api/reference/start.js', (_req, res) => {
+  router.get(API_DOCS_PATHS.script, (_req, res) => {
     security(res);
     res.type('text/javascript').send(START);
   });
-  router.get('/api/reference/assets/:file', (req, res, next) => {
+  router.get(API_DOCS_PATHS.asset, (req, res, next) => {
     const type = ASSETS[req.params.file];
     if (!type) return next();
     res.setHeader('Content-Type', type);

@@ -62,7 +62,8 @@ select intents.id, intents.payload, intents.status, intents.archived_at, v.vecto
   array(select inet.network_id from intent_networks inet
   join network_members nm on nm.network_id = inet.network_id and nm.user_id = ?
   where inet.intent_id = intents.id
-  order by (select count(*) from network_members m where m.network_id = inet.network_id), inet.network_id) as network_ids
+  order by case when count(*) over () > 1 then (select count(*) from network_members m where m.network_id = inet.network_id) end,
+  inet.network_id) as network_ids
   from intents left join intent_vectors v on v.intent_id = intents.id
   where intents.id = ? and (${scopeOf('intent.own', '').where});
 
