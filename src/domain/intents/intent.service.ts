@@ -26,6 +26,7 @@ import {
 import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentWrites } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
 import { requireAccess, type AccessOptions } from '../access/require-access';
+import type { IntentReading } from '../reading/intent-reader';
 
 /** An intent is shared only where its owner is a member; an unknown network is refused the same way. */
 const sharing: AccessOptions = { denied: membershipRequired, missing: membershipRequired };
@@ -47,7 +48,7 @@ export interface IntentPage {
   total: number;
 }
 
-type Admitted = { payload: string; summary: string } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
+type Admitted = { payload: string; summary: string; reading?: IntentReading } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
 
 /**
  * Intents: preparation, publishing into networks, reads, edits, pause/resume, archive and
@@ -94,7 +95,8 @@ export class IntentService extends DomainService {
     const userId = actor.userId;
     const input = parseInput(prepareSchema, raw);
     const answers: PreparationAnswer[] = input.answers ?? [];
-    const verdict = await this.review(input.payload, answers, { payload: input.payload, answers });
+    // The reading stays in the service: it is no part of the answer.
+    const { reading: _kept, ...verdict } = await this.review(input.payload, answers, { payload: input.payload, answers });
     if (verdict.payload.length > MAX_DESCRIPTION) {
       throw badRequest([{ path: 'answers', message: `the description with the answers exceeds ${MAX_DESCRIPTION} characters` }]);
     }
@@ -116,17 +118,21 @@ export class IntentService extends DomainService {
     await requireAccess(this.em, { userId }, 'network.member', requested, sharing);
 
     let summary: string;
+    // The preparer's reading of the description, when it made one: indexing need not read it again.
+    let reading: IntentReading | undefined;
     if (input.preparationReceipt) {
       const checked = this.receipts.verify(input.preparationReceipt, userId, description);
       if ('problem' in checked) throw invalidPreparation(checked.problem);
       summary = checked.summary;
     } else {
       // Vagueness never blocks create: only a draft that cannot be admitted at all is refused.
-      summary = (await this.review(description, [], {})).summary;
+      const verdict = await this.review(description, [], {});
+      summary = verdict.summary;
+      if (verdict.payload === description) reading = verdict.reading;
     }
 
     const networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
-    const indexEntry = await this.indexing.prepare(description);
+    const indexEntry = await this.indexing.prepare(description, reading);
     const intent = new Intent();
     intent.userId = userId;
     intent.payload = description;
