@@ -5,7 +5,6 @@ import { ProviderError } from '../shared/ports';
 import type { Actor } from '../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
 import { appendEvent, writeWithEvent } from '../events/event-log';
-import { joinWrites } from '../../db/write-cte';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest } from '../shared/errors';
@@ -23,7 +22,7 @@ import {
   statusSchema,
   updateSchema,
 } from './intent.schemas';
-import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentWrites } from './intents.repository';
+import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentStatement } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
 import { requireAccess, type AccessOptions } from '../access/require-access';
 import type { IntentReading } from '../reading/intent-reader';
@@ -139,7 +138,7 @@ export class IntentService extends DomainService {
     intent.summary = summary;
     intent.sourceType = input.sourceType ?? null;
     intent.sourceId = input.sourceId ?? null;
-    await writeWithEvent(this.em, joinWrites([newIntentWrites(intent, networkIds), indexEntry.write(intent.id)]), userId, intentCreatedFrame(intent));
+    await writeWithEvent(this.em, newIntentStatement(intent, networkIds, indexEntry.write(intent.id)), userId, intentCreatedFrame(intent));
     try {
       await indexEntry.publish({ id: intent.id, userId, networkIds });
     } catch (err) {
