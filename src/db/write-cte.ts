@@ -7,9 +7,14 @@
 export interface WriteCte {
   sql: string;
   params: unknown[];
+  /**
+   * The name the whole statement is prepared under (prepared.ts), for writes whose text never
+   * changes: the server then parses and plans it once per connection, not on every call.
+   */
+  preparedAs?: string;
 }
 
-/** Several writes as one `with` list. */
-export function joinWrites(writes: WriteCte[]): WriteCte {
-  return { sql: writes.map((w) => w.sql).join(',\n'), params: writes.flatMap((w) => w.params) };
+/** Several writes as one `with` list, prepared as `preparedAs` when given. */
+export function joinWrites(writes: WriteCte[], preparedAs?: string): WriteCte {
+  return { sql: writes.map((w) => w.sql).join(',\n'), params: writes.flatMap((w) => w.params), ...(preparedAs ? { preparedAs } : {}) };
 }

@@ -51,4 +51,28 @@ describe('local preparation rules', () => {
     expect(slotOfPrompt('  what exactly are you OFFERING?  ')).toBe('what');
     expect(slotOfPrompt('Budget?')).toBeNull();
   });
+
+  it('folds an answer to what in the direction of the draft, read only when such an answer comes', () => {
+    const read: string[] = [];
+    const signalsOf = (text: string) => {
+      read.push(text);
+      return readSignals(text);
+    };
+    expect(foldAnswers('Offering origami', [{ prompt: 'What exactly are you offering?', answer: 'Folding lessons' }], signalsOf).payload).toBe(
+      'Offering origami. Offering: Folding lessons.',
+    );
+    expect(foldAnswers('Need a kayak', [{ prompt: 'What exactly are you looking for?', answer: 'A sea kayak' }], signalsOf).payload).toBe(
+      'Need a kayak. Looking for: A sea kayak.',
+    );
+    expect(read).toEqual(['Offering origami', 'Need a kayak']);
+    expect(foldAnswers('Need a dog sitter', [{ prompt: 'Which city or neighbourhood?', answer: 'Leeds' }], signalsOf).payload).toBe('Need a dog sitter. Location: Leeds.');
+    expect(foldAnswers('Need a dog sitter', [], signalsOf).payload).toBe('Need a dog sitter');
+    expect(read).toHaveLength(2);
+  });
+
+  it('summarises by the first sentence that asks, else the first that offers', () => {
+    expect(summarizeIntent('Our studio is in Tromso. We lend a spare harp. We need a glassblower.')).toBe('Our studio is in Tromso. We need a glassblower.');
+    expect(summarizeIntent('Our studio is in Tromso. We lend a spare harp. Mornings only.')).toBe('Our studio is in Tromso. We lend a spare harp.');
+    expect(summarizeIntent('We need a glassblower for our studio in Tromso, mornings only.')).toBe('We need a glassblower for our studio in Tromso, mornings only.');
+  });
 });

@@ -1,6 +1,7 @@
 import { readSignals } from '../../src/domain/intents/draft-signals';
 import { LocalIntentPreparer } from '../../src/domain/intents/local-intent-preparer';
 import type { PreparationAnswer, PreparationVerdict } from '../../src/domain/intents/ports';
+import { readIntent } from '../../src/domain/reading/intent-reader';
 
 /** The local preparer's rules as read through the general reader (docs/adr/0121-preparer-reads-through-the-reader.md). */
 describe('local preparer reading through the general reader', () => {
@@ -99,6 +100,16 @@ describe('local preparer reading through the general reader', () => {
       status: 'ready',
       payload: 'Need a harpsichord tuner, no remote. Would like to meet: Tuners. Timing: Flexible. Location: Tromso.',
     });
+  });
+
+  it('hands on its reading of the payload it returns, answers folded in, for indexing to take', async () => {
+    const asked = await prepare('Looking for a kayak');
+    const answered = await prepare('Looking for a kayak', [{ prompt: 'What exactly are you looking for?', answer: 'A sea kayak with a rudder' }]);
+    expect(answered.status === 'ready' && answered.payload).toBe('Looking for a kayak. Looking for: A sea kayak with a rudder.');
+    for (const v of [asked, answered]) {
+      if (v.status === 'rejected') throw new Error('admitted above');
+      expect(v.reading).toEqual(readIntent(v.payload));
+    }
   });
 
   it('reads no trade: the same draft with another object gets the same questions', () => {

@@ -122,6 +122,18 @@ describe('keeping vectors fresh', () => {
       expect((await app.services.vectorIndex.search({ vector: probe, networkIds: [net.id], limit: 5 })).map((h) => h.id)).toEqual([intent.id]);
     });
 
+    it('stores the facets of the created text, whether the preparer read it or a receipt stood for it', async () => {
+      const a = await createUser(app);
+      const net = await createNetwork(app, [a.user.id]);
+      const prepared = 'Offering harp lessons in Tromso on Thursday evenings.\n- first lessons free\n- no exams';
+      const made = await app.http.post('/api/intents').set(a.auth).send({ description: prepared, networkIds: [net.id] }).expect(200);
+      expect((await vectorRow(app, made.body.intentId))!.facets).toEqual(extractFacets(prepared));
+      const received = 'Need a glassblower for a studio in Tromso, mornings only.';
+      const preparationReceipt = new PreparationReceipts(app.services.config.SESSION_SECRET).issue(a.user.id, received, 'Glassblower wanted');
+      const sent = await app.http.post('/api/intents').set(a.auth).send({ description: received, preparationReceipt, networkIds: [net.id] }).expect(200);
+      expect((await vectorRow(app, sent.body.intentId))!.facets).toEqual(extractFacets(received));
+    });
+
     it('drops deleted intents and rebuilds the index from Postgres (reindex)', async () => {
       const a = await createUser(app);
       const net = await createNetwork(app, [a.user.id]);

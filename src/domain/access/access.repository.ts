@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { prepared, preparedRows, type PreparedStatement } from '../../db/prepared';
 import type { ShortIdScope } from '../shared/short-id';
 import { isUuid } from '../shared/validation';
 import type { Permission } from './permissions';
@@ -46,16 +47,25 @@ const SCOPES: Record<Permission, (userId: string) => ShortIdScope> = {
 
 export const scopeOf = (permission: Permission, userId: string): ShortIdScope => SCOPES[permission](userId);
 
+/** Each permission's check is one text (its scope's), run on most requests: prepared, once per permission. */
+const allowedStatements = new Map<Permission, PreparedStatement>();
+
+function allowedStatement(permission: Permission, scope: ShortIdScope): PreparedStatement {
+  let statement = allowedStatements.get(permission);
+  if (!statement) {
+    statement = prepared(`access_allowed_${permission}`, `select id from "${scope.table}" where id = any(?::uuid[]) and (${scope.where})`);
+    allowedStatements.set(permission, statement);
+  }
+  return statement;
+}
+
 /** The ids among `ids` (full uuids, any case) the user holds `permission` on: one statement per call. */
 export async function allowedIds(em: EntityManager, userId: string, permission: Permission, ids: string[]): Promise<Set<string>> {
   // A value that is not a uuid names nothing (and would not cast): it is simply not allowed.
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
   if (!wanted.length) return new Set();
   const scope = scopeOf(permission, userId);
-  const rows = await em.execute<Array<{ id: string }>>(
-    `select id from "${scope.table}" where id = any(?::uuid[]) and (${scope.where})`,
-    [`{${wanted.join(',')}}`, ...scope.params],
-  );
+  const rows = await preparedRows<{ id: string }>(em, allowedStatement(permission, scope), [`{${wanted.join(',')}}`, ...scope.params]);
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WriteCte } from '../../db/write-cte';
+import { prepared, preparedRows } from '../../db/prepared';
 
 /**
  * The statements of the event log: per-user counters, frames, their retention and the NOTIFY
@@ -26,7 +27,7 @@ export type UserEventRow = EventRow & { user_id: string };
  * (delivered at commit, dropped on rollback). Returns the new id.
  */
 export async function appendFrame(em: EntityManager, channel: string, userId: string, type: string, payload: Record<string, unknown>): Promise<string> {
-  return appendFrameAfter(em, { sql: '', params: [] }, channel, userId, type, payload);
+  return appendFrameAfter(em, { sql: '', params: [], preparedAs: 'events_append_frame' }, channel, userId, type, payload);
 }
 
 /**
@@ -41,8 +42,7 @@ export async function appendFrameAfter(
   type: string,
   payload: Record<string, unknown>,
 ): Promise<string> {
-  const [row] = await em.execute<Array<{ event_id: string }>>(
-    `with ${writes.sql ? `${writes.sql},
+  const sql = `with ${writes.sql ? `${writes.sql},
 ` : ''}counter as (
        insert into event_counters (user_id, last_id) values (?, 1)
        on conflict (user_id) do update set last_id = event_counters.last_id + 1
@@ -52,9 +52,11 @@ export async function appendFrameAfter(
        select user_id, last_id, ?::text, ?::jsonb, now() from counter
        returning user_id, event_id
      )
-     select event_id, pg_notify(?::text, json_build_object('userId', user_id, 'eventId', event_id::text)::text) from frame`,
-    [...writes.params, userId, type, JSON.stringify(payload), channel],
-  );
+     select event_id, pg_notify(?::text, json_build_object('userId', user_id, 'eventId', event_id::text)::text) from frame`;
+  const params = [...writes.params, userId, type, JSON.stringify(payload), channel];
+  const [row] = writes.preparedAs
+    ? await preparedRows<{ event_id: string }>(em, prepared(writes.preparedAs, sql), params)
+    : await em.execute<Array<{ event_id: string }>>(sql, params);
   return String(row.event_id);
 }
 

@@ -103,8 +103,8 @@ function objectWords(reading: IntentReading): string[] {
   return out;
 }
 
-export function readSignals(text: string): DraftSignals {
-  const reading = readIntent(text);
+/** `reading`: the reader's reading of `text`, when the caller has it already. */
+export function readSignals(text: string, reading: IntentReading = readIntent(text)): DraftSignals {
   const mode = reading.constraints.values.mode ?? [];
   const named = objectWords(reading);
   return {

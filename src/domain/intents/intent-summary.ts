@@ -36,6 +36,23 @@ function truncate(text: string, max: number): string {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * The sentence that states the intent: the first the reader finds asking, else the first that
+ * offers; -1 when none does. The need is what a match is for, so asking comes before offering.
+ * A lone sentence is the summary whatever it states, and sentences after the first that asks
+ * cannot change the answer: neither is read (reading is most of what a summary costs).
+ */
+function intentSentence(sentences: string[]): number {
+  if (sentences.length < 2) return -1;
+  let offerAt = -1;
+  for (let i = 0; i < sentences.length; i++) {
+    const cued = readIntent(sentences[i]).cued;
+    if (cued.seek) return i;
+    if (cued.give && offerAt < 0) offerAt = i;
+  }
+  return offerAt;
+}
+
+/**
  * A short readable summary without a model: the sentence that states the need or offer (as the
  * general reader finds its cues),
  * led by the sentence that sets the context when both fit, cut at a word boundary.
@@ -43,10 +60,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function summarizeIntent(text: string): string {
   const sentences = sentencesOf(flatten(text));
   if (sentences.length === 0) return truncate(text.replace(/\s+/g, ' ').trim(), MAX_SUMMARY);
-  // The need is what a match is for, so a sentence the reader finds asking comes before one that offers.
-  const cues = sentences.map((x) => readIntent(x).cued);
-  const seekAt = cues.findIndex((c) => c.seek);
-  const intentAt = seekAt >= 0 ? seekAt : cues.findIndex((c) => c.give);
+  const intentAt = intentSentence(sentences);
   let summary: string;
   if (intentAt > 0) {
     const combined = `${sentences[0]} ${sentences[intentAt]}`;

@@ -5,7 +5,6 @@ import { ProviderError } from '../shared/ports';
 import type { Actor } from '../auth/actor';
 import { Intent, type IntentStatus } from '../../entities/intent.entity';
 import { appendEvent, writeWithEvent } from '../events/event-log';
-import { joinWrites } from '../../db/write-cte';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
 import { badRequest } from '../shared/errors';
@@ -23,9 +22,10 @@ import {
   statusSchema,
   updateSchema,
 } from './intent.schemas';
-import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentWrites } from './intents.repository';
+import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentStatement } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
 import { requireAccess, type AccessOptions } from '../access/require-access';
+import type { IntentReading } from '../reading/intent-reader';
 
 /** An intent is shared only where its owner is a member; an unknown network is refused the same way. */
 const sharing: AccessOptions = { denied: membershipRequired, missing: membershipRequired };
@@ -47,7 +47,7 @@ export interface IntentPage {
   total: number;
 }
 
-type Admitted = { payload: string; summary: string } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
+type Admitted = { payload: string; summary: string; reading?: IntentReading } & ({ status: 'ready' } | { status: 'needs_revision'; feedback: string; recovery: RecoveryField[] });
 
 /**
  * Intents: preparation, publishing into networks, reads, edits, pause/resume, archive and
@@ -94,7 +94,8 @@ export class IntentService extends DomainService {
     const userId = actor.userId;
     const input = parseInput(prepareSchema, raw);
     const answers: PreparationAnswer[] = input.answers ?? [];
-    const verdict = await this.review(input.payload, answers, { payload: input.payload, answers });
+    // The reading stays in the service: it is no part of the answer.
+    const { reading: _kept, ...verdict } = await this.review(input.payload, answers, { payload: input.payload, answers });
     if (verdict.payload.length > MAX_DESCRIPTION) {
       throw badRequest([{ path: 'answers', message: `the description with the answers exceeds ${MAX_DESCRIPTION} characters` }]);
     }
@@ -116,24 +117,28 @@ export class IntentService extends DomainService {
     await requireAccess(this.em, { userId }, 'network.member', requested, sharing);
 
     let summary: string;
+    // The preparer's reading of the description, when it made one: indexing need not read it again.
+    let reading: IntentReading | undefined;
     if (input.preparationReceipt) {
       const checked = this.receipts.verify(input.preparationReceipt, userId, description);
       if ('problem' in checked) throw invalidPreparation(checked.problem);
       summary = checked.summary;
     } else {
       // Vagueness never blocks create: only a draft that cannot be admitted at all is refused.
-      summary = (await this.review(description, [], {})).summary;
+      const verdict = await this.review(description, [], {});
+      summary = verdict.summary;
+      if (verdict.payload === description) reading = verdict.reading;
     }
 
     const networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
-    const indexEntry = await this.indexing.prepare(description);
+    const indexEntry = await this.indexing.prepare(description, reading);
     const intent = new Intent();
     intent.userId = userId;
     intent.payload = description;
     intent.summary = summary;
     intent.sourceType = input.sourceType ?? null;
     intent.sourceId = input.sourceId ?? null;
-    await writeWithEvent(this.em, joinWrites([newIntentWrites(intent, networkIds), indexEntry.write(intent.id)]), userId, intentCreatedFrame(intent));
+    await writeWithEvent(this.em, newIntentStatement(intent, networkIds, indexEntry.write(intent.id)), userId, intentCreatedFrame(intent));
     try {
       await indexEntry.publish({ id: intent.id, userId, networkIds });
     } catch (err) {

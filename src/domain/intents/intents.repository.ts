@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Intent } from '../../entities/intent.entity';
 import { IntentNetwork } from '../../entities/intent-network.entity';
 import { NetworkMember } from '../../entities/network-member.entity';
-import type { WriteCte } from '../../db/write-cte';
+import { joinWrites, type WriteCte } from '../../db/write-cte';
 
 /**
  * Every statement of the intents area. Intents are the ORM's model (entities read, changed and
@@ -27,6 +27,14 @@ export function newIntentWrites(intent: Intent, networkIds: readonly string[]): 
      )`,
     params: [intent.id, intent.userId, intent.payload, intent.summary, intent.status, intent.sourceType, intent.sourceId, intent.createdAt, intent.updatedAt, `{${networkIds.join(',')}}`],
   };
+}
+
+/**
+ * The writes of an intent's creation: the intent and its shares, then its index row (`indexRow`,
+ * the matching area's). Their text is the same for every intent, so the statement is prepared.
+ */
+export function newIntentStatement(intent: Intent, networkIds: readonly string[], indexRow: WriteCte): WriteCte {
+  return joinWrites([newIntentWrites(intent, networkIds), indexRow], 'intents_create');
 }
 
 /** Writes what the unit of work holds (staged rows and changed entities). */

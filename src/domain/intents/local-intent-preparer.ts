@@ -1,6 +1,7 @@
 import { isAbusive } from './abuse-check';
 import { normalizeDraft, readSignals } from './draft-signals';
 import { summarizeIntent } from './intent-summary';
+import { readIntent } from '../reading/intent-reader';
 import type { IntentPreparer, PreparationAnswer, PreparationVerdict, RejectionReason } from './ports';
 import { foldAnswers, nextMissingSlot, recoveryFor } from './recovery-questions';
 
@@ -24,14 +25,16 @@ export class LocalIntentPreparer implements IntentPreparer {
     if (isAbusive(payload)) {
       return reject('abusive', 'The draft contains abusive or offensive language, or asks for something no network may carry. Rewrite it without that.');
     }
-    const signals = readSignals(payload);
+    // Read once: the signals come from it, and the verdict hands it on to indexing (ports.ts).
+    const reading = readIntent(payload);
+    const signals = readSignals(payload, reading);
     if (!signals.hasIntent) {
       return reject('no_intent', 'The draft does not say what you are looking for or what you can offer, so it is not an intent.');
     }
     const summary = summarizeIntent(payload);
     const slot = nextMissingSlot(signals, answered);
-    if (!slot) return { status: 'ready', payload, summary };
+    if (!slot) return { status: 'ready', payload, summary, reading };
     const { field, feedback } = recoveryFor(slot, signals);
-    return { status: 'needs_revision', payload, summary, feedback, recovery: [field] };
+    return { status: 'needs_revision', payload, summary, feedback, recovery: [field], reading };
   }
 }

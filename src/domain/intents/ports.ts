@@ -1,4 +1,5 @@
 import type { WriteCte } from '../../db/write-cte';
+import type { IntentReading } from '../reading/intent-reader';
 
 export type RecoveryKind = 'single' | 'multi' | 'text';
 
@@ -24,9 +25,14 @@ export interface PreparationAnswer {
 /** Why a draft cannot be admitted at all (422 intent_rejected). */
 export type RejectionReason = 'empty' | 'abusive' | 'no_intent';
 
+/**
+ * `reading`: the general reader's reading of `payload`, when the preparer made one (the local
+ * preparer reads every draft): indexing the new intent takes it instead of reading the same text
+ * again. A provider's preparer gives none.
+ */
 export type PreparationVerdict =
-  | { status: 'ready'; payload: string; summary: string }
-  | { status: 'needs_revision'; payload: string; summary: string; feedback: string; recovery: RecoveryField[] }
+  | { status: 'ready'; payload: string; summary: string; reading?: IntentReading }
+  | { status: 'needs_revision'; payload: string; summary: string; feedback: string; recovery: RecoveryField[]; reading?: IntentReading }
   | { status: 'rejected'; reason: RejectionReason; detail: string };
 
 /**
@@ -46,7 +52,8 @@ export interface IntentPreparer {
  * after commit it puts the intent in the index (or asks for a retry when the embedding failed).
  */
 export interface NewIntentIndexing {
-  prepare(text: string): Promise<PreparedIndexEntry>;
+  /** `reading`: the general reader's reading of `text` when the caller already has it (it is not read again). */
+  prepare(text: string, reading?: IntentReading): Promise<PreparedIndexEntry>;
 }
 
 export interface PreparedIndexEntry {

@@ -123,10 +123,12 @@ export function recoveryFor(slot: Slot, s: DraftSignals): { field: RecoveryField
 }
 
 /** How an answer reads once folded into the description. */
-function sentenceFor(slot: Slot | null, prompt: string, answer: string, s: DraftSignals): string {
+function sentenceFor(slot: Slot | null, prompt: string, answer: string, direction: () => DraftSignals): string {
   switch (slot) {
-    case 'what':
+    case 'what': {
+      const s = direction();
       return s.offers && !s.seeks ? `Offering: ${answer}.` : `Looking for: ${answer}.`;
+    }
     case 'who':
       return `Would like to meet: ${answer}.`;
     case 'where':
@@ -155,13 +157,16 @@ export function foldAnswers(
 ): { payload: string; answered: Set<Slot> } {
   let payload = draft;
   const answered = new Set<Slot>();
-  const direction = signalsOf(draft);
+  // Only an answer to "what" reads the draft's direction: most drafts come with no answers, and
+  // reading a draft is most of what preparing it costs.
+  let direction: DraftSignals | null = null;
+  const directionOf = () => (direction ??= signalsOf(draft));
   for (const a of answers) {
     const text = answerText(a);
     if (!text) continue;
     const slot = slotOfPrompt(a.prompt);
     if (slot) answered.add(slot);
-    const sentence = sentenceFor(slot, a.prompt, text, direction);
+    const sentence = sentenceFor(slot, a.prompt, text, directionOf);
     const lower = payload.toLowerCase();
     if (lower.includes(sentence.toLowerCase()) || (text.length >= 3 && lower.includes(text.toLowerCase()))) continue;
     const joiner = payload.includes('\n') ? '\n' : ' ';

@@ -32,7 +32,8 @@ export interface Facets {
 
 const NEGATORS = new Set(['no', 'not', 'non', 'without', 'never', 'dont', 'wont', 'cant', 'cannot', 'isnt', 'arent', 'doesnt', 'nor', 'nobody', 'none']);
 
-export function extractFacets(text: string): Facets {
+/** `reading`: the general reader's reading of `text`, when the caller has it already. */
+export function extractFacets(text: string, reading: IntentReading = readIntent(text)): Facets {
   const attrs: Partial<Record<Dim, Set<string>>> = {};
   const excludes = new Set<string>();
   const strict = new Set<Dim>();
@@ -78,7 +79,7 @@ export function extractFacets(text: string): Facets {
     strict: [...strict],
     places: dedupePlaces(places),
     money,
-    reading: readIntent(text),
+    reading,
   };
 }
 

@@ -314,11 +314,15 @@ export interface PlaceMatch {
 export function findPlaces(tokens: Token[]): PlaceMatch[] {
   const g = gaz();
   const out: PlaceMatch[] = [];
+  // `norm` maps each character on its own and then squeezes spaces, so a phrase's form is its
+  // words' forms joined by one space (empty ones left out): each word is normalised once, not
+  // once for every phrase it is part of.
+  const forms = tokens.map((t) => norm(t.raw));
   for (let i = 0; i < tokens.length; i++) {
     let found: PlaceMatch | null = null;
     for (let n = Math.min(g.maxWords, tokens.length - i); n >= 1 && !found; n--) {
       const words = tokens.slice(i, i + n);
-      const phrase = norm(words.map((t) => t.raw).join(' '));
+      const phrase = forms.slice(i, i + n).filter(Boolean).join(' ');
       const ref = g.phrases.get(phrase);
       if (!ref) continue;
       if (n === 1) {

@@ -179,8 +179,8 @@ export class IntentIndexer extends DomainService implements NewIntentIndexing {
    * row commits with the intent, so a crash after commit loses nothing the in-process index
    * needs (it loads and follows these rows), and a pending row is retried by the sweep and at start.
    */
-  async prepare(text: string): Promise<PreparedIndexEntry> {
-    const facets = extractFacets(text);
+  async prepare(text: string, reading?: IntentReading): Promise<PreparedIndexEntry> {
+    const facets = extractFacets(text, reading);
     const textHash = this.textHash(text);
     let vector: Float32Array | null = null;
     let lastError: string | null = null;

@@ -9,7 +9,7 @@ id in (select network_id from network_members where user_id = ?);
 id in (select network_id from network_members where user_id = ? and role = 'owner');
 id in (select conversation_id from conversation_participants where user_id = ?);
 
--- allowedIds.rows
+-- allowedStatement
 select id from "${scope.table}" where id = any(?::uuid[]) and (${scope.where});
 
 -- existingNetworks.rows
