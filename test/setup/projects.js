@@ -82,8 +82,9 @@ function shardFiles(project) {
 
 /**
  * Seconds each file took when run as itself (`node test/setup/projects.js --record <jest --json
- * output>` writes them): the shards are dealt by them, so they come out about even in time. A
- * file not recorded yet weighs its size at the recorded files' seconds per byte.
+ * output>` writes them; `--merge` instead of `--record` updates only the files of that run): the
+ * shards are dealt by them, so they come out about even in time. A file not recorded yet weighs
+ * its size at the recorded files' seconds per byte.
  */
 const DURATIONS = join(SHARD_DIR, 'durations.json');
 
@@ -116,10 +117,13 @@ function shardsOf(project, files = classify()[project]) {
   return { shards: shards.map((s) => s.files.sort()), alone, weights: shards.map((s) => s.weight) };
 }
 
-/** Writes the files' durations from a `jest --json` run of every file as itself. */
-function record(jsonFile) {
+/**
+ * Writes the files' durations from a `jest --json` run of every file as itself; with `merge`,
+ * the files of that run replace their own entries and every other file keeps its recorded one.
+ */
+function record(jsonFile, merge = false) {
   const run = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  const out = {};
+  const out = merge && existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
   for (const r of run.testResults) {
     const rel = relative(ROOT, r.testFilePath ?? r.name);
     if (rel.startsWith('test/shards/')) throw new Error('record a run with IM_TEST_SHARDS=off: shards hide the files\' own times');
@@ -136,8 +140,8 @@ const exactPatterns = (files) => files.map((f) => `^${escape(f)}$`);
 
 module.exports = { classify, exactPatterns, shardFiles, shardsOf, weights, ROOT, relative: (f) => relative(ROOT, f) };
 
-if (require.main === module && process.argv[2] === '--record') {
-  process.stdout.write(`${record(process.argv[3])} files' durations written to ${relative(ROOT, DURATIONS)}\n`);
+if (require.main === module && (process.argv[2] === '--record' || process.argv[2] === '--merge')) {
+  process.stdout.write(`${record(process.argv[3], process.argv[2] === '--merge')} files' durations written to ${relative(ROOT, DURATIONS)}\n`);
 } else if (require.main === module) {
   const { unit, integration } = classify();
   process.stdout.write(`unit (${unit.length}):\n${unit.map((f) => `  ${relative(ROOT, f)}`).join('\n')}\n`);
