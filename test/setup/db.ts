@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 
-/** Runs one statement on the admin database (the server's `postgres` database). */
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+/** Runs statements one after another, on one connection to the admin database (the server's `postgres` database). */
+export async function adminQuery(adminUrl: string, ...statements: string[]): Promise<void> {
   const c = new Client({ connectionString: adminUrl });
   await c.connect();
   try {
-    await c.query(sql);
+    for (const sql of statements) await c.query(sql);
   } finally {
     await c.end();
   }
@@ -26,8 +26,7 @@ export function databaseUrl(adminUrl: string, database: string): string {
 export async function cloneDatabase(adminUrl: string, template: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
-      await adminQuery(adminUrl, `alter database "${name}" set synchronous_commit = off`);
+      await adminQuery(adminUrl, `create database "${name}" template "${template}"`, `alter database "${name}" set synchronous_commit = off`);
       return;
     } catch (err) {
       const msg = (err as Error).message;
