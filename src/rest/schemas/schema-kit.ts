@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bool, int, list, str } from '../coerce';
+import { type FieldShape, type InputClass, type InputModel, inputModel, inputModelOf, unwrap } from '../../graphql/shared/input-type';
+import { bool, int, list, pick, str } from '../coerce';
 
 /**
  * Building blocks of the route schemas (docs/adr/0090-route-schemas-openapi.md). Request fields
@@ -66,3 +67,113 @@ export const Success = named('Success', z.object({ success: z.literal(true) }));
 export const SuccessFlag = z.object({ success: z.boolean() });
 
 export const SocialLink = named('SocialLink', z.object({ label: z.string(), value: z.string() }));
+
+/**
+ * Where a route's input is declared: a GraphQL input class derived from a domain schema
+ * (`inputType`), or a domain zod object whose fields are the operation's own arguments.
+ */
+export type InputSource = InputClass | z.ZodObject;
+
+function modelOfSource(source: InputSource): InputModel {
+  if (source instanceof z.ZodObject) return inputModel(source);
+  const model = inputModelOf(source);
+  if (!model) throw new Error(`${(source as { name?: string }).name ?? 'class'} was not made by inputType()`);
+  return model;
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+const CONSTRAINTS = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
+
+/**
+ * The domain's constraints on a field, as JSON Schema keywords for the OpenAPI document only:
+ * the router checks JSON types, the domain checks these with its own texts (once).
+ */
+function constraintsOf(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of CONSTRAINTS) if (json[k] !== undefined && json[k] !== SAFE && json[k] !== -SAFE) out[k] = json[k];
+  return out;
+}
+
+type Def = { element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[] };
+const defOf = (s: z.ZodType) => unwrap(s).core._zod.def as unknown as Def;
+
+/**
+ * The JSON type check of one field: what GraphQL's coercion would refuse (types, enum values,
+ * missing non-null fields), so the router refuses it first in REST words
+ * (src/rest/request-schema.ts), documented with the domain's constraints.
+ */
+function jsonTypeOf(shape: FieldShape, domain: z.ZodType, description?: string): z.ZodType {
+  const meta = { ...constraintsOf(unwrap(domain).core), ...(description ? { description } : {}) };
+  const typed = (s: z.ZodType) => (Object.keys(meta).length ? s.meta(meta) : s);
+  switch (shape.kind) {
+    case 'string':
+      return typed(z.string());
+    case 'int':
+      return typed(z.number().int());
+    case 'float':
+      return typed(z.number());
+    case 'boolean':
+      return typed(z.boolean());
+    case 'unknown':
+      return typed(z.unknown());
+    case 'enum':
+      return typed(z.enum(shape.values as [string, ...string[]]));
+    case 'list':
+      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!)));
+    case 'record':
+      return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!)));
+    case 'union': {
+      const options = defOf(domain).options!;
+      return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i]))));
+    }
+    case 'object':
+      return typed(bodyOfModel(shape.model));
+  }
+}
+
+function bodyOfModel(model: InputModel): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of model.fields) {
+    const t = jsonTypeOf(f.shape, f.schema, f.description);
+    shape[f.name] = f.nullable ? opt(t) : t;
+  }
+  return z.object(shape);
+}
+
+/**
+ * A route's JSON body schema, derived from where its input is declared (see InputSource). A
+ * field is required where GraphQL requires it and accepts null where GraphQL does.
+ */
+export const requestBody = (source: InputSource): z.ZodObject => bodyOfModel(modelOfSource(source));
+
+/** A route's query schema from the same source: every parameter optional text, converted to the field's type. */
+export function requestQuery(source: InputSource): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of modelOfSource(source).fields) {
+    const meta = { ...constraintsOf(f.schema), ...(f.description ? { description: f.description } : {}) };
+    const k = f.shape.kind === 'list' ? f.shape.of.kind : f.shape.kind;
+    const base =
+      f.shape.kind === 'list' && k === 'string' ? query.list()
+      : k === 'int' ? query.int()
+      : k === 'boolean' ? query.bool()
+      : k === 'string' ? query.string()
+      : null;
+    if (!base) throw new Error(`query parameter ${f.name}: no text form for a ${f.shape.kind}`);
+    shape[f.name] = Object.keys(meta).length ? base.meta(meta) : base;
+  }
+  return z.object(shape);
+}
+
+const fieldNames = new WeakMap<object, string[]>();
+
+/** The field names of the input: what a route copies from the request into the operation's variables. */
+export function fieldsOf(source: InputSource): string[] {
+  // Read on every request of the route: the names are worked out once per source.
+  let names = fieldNames.get(source);
+  if (!names) fieldNames.set(source, (names = modelOfSource(source).fields.map((f) => f.name)));
+  return names;
+}
+
+/** The input's fields present in a checked body (or query): an omitted field stays omitted. */
+export const inputFrom = (part: Record<string, unknown>, source: InputSource): Record<string, unknown> => pick(part, fieldsOf(source));

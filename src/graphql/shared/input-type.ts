@@ -1,0 +1,212 @@
+import { Field, Float, InputType, Int } from 'type-graphql';
+import { z } from 'zod';
+import { JSONObjectScalar, JSONScalar } from './scalars';
+
+/**
+ * One schema per input (docs/adr/0124-one-schema-per-input.md): the domain's zod object declares
+ * an input's fields, JSON types, constraints and descriptions; this derives the type-graphql input
+ * class from it, and the REST layer derives its request schema and variables from the class's
+ * model (src/rest/schemas/schema-kit.ts). Only what a zod type cannot say comes from here: which
+ * GraphQL type names a string, an enum, a nested object or a JSON value, and which required
+ * fields GraphQL keeps nullable so a missing value reaches validation (which names the field in
+ * its 400, with the domain's text) instead of failing GraphQL's own coercion.
+ */
+
+/** A GraphQL type a field names: a scalar (ID, Int...), a registered enum or another input class. */
+export type NamedType = object;
+
+/** The JSON form of a field, read from its zod type (wrappers and transforms looked through). */
+export type FieldShape =
+  | { kind: 'string' | 'boolean' | 'int' | 'float' | 'unknown' }
+  | { kind: 'enum'; values: string[] }
+  | { kind: 'list'; of: FieldShape }
+  | { kind: 'object'; model: InputModel }
+  | { kind: 'record'; of: FieldShape }
+  | { kind: 'union'; options: FieldShape[] };
+
+export interface InputFieldModel {
+  name: string;
+  /** The domain's zod type of the field, wrappers removed: its constraints are documented from it. */
+  schema: z.ZodType;
+  shape: FieldShape;
+  /** Null and a missing value pass the transports; the domain decides what they mean. */
+  nullable: boolean;
+  description?: string;
+}
+
+export interface InputModel {
+  /** The GraphQL input type's name, when the model has a class. */
+  name?: string;
+  fields: InputFieldModel[];
+}
+
+export interface InputOptions {
+  description?: string;
+  /**
+   * The GraphQL type of a field (of its items, for a list) where the zod type does not decide
+   * it: `ID`, a registered enum, the input class of a nested object, or a JSON scalar other than
+   * the default (`JSON` for unions and unknown values, `JSONObject` for records).
+   */
+  types?: Record<string, NamedType>;
+  /**
+   * Fields the domain requires that stay nullable in GraphQL (and REST), so a missing value
+   * reaches validation, which names the field in its 400 with the domain's text.
+   */
+  nullable?: readonly string[];
+}
+
+/** The instance type a resolver receives: every field as GraphQL hands it (null where nullable). */
+export type GraphQLInput<S extends z.ZodObject> = { [K in keyof z.input<S>]?: z.input<S>[K] | null };
+
+export interface InputClass<S extends z.ZodObject = z.ZodObject> {
+  new (): GraphQLInput<S>;
+}
+
+const models = new WeakMap<object, InputModel>();
+
+/** The model behind an input class made by `inputType` (undefined for any other class). */
+export function inputModelOf(cls: object): InputModel | undefined {
+  return models.get(cls);
+}
+
+/** The zod type's description, on the outermost wrapper that has one. */
+function descriptionOf(schema: z.ZodType): string | undefined {
+  let s: z.ZodType | undefined = schema;
+  while (s) {
+    const d = z.globalRegistry.get(s)?.description;
+    if (d) return d;
+    s = innerOf(s);
+  }
+  return undefined;
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+
+/** The type a wrapper (optional, nullable, default, pipe...) wraps, or undefined for a core type. */
+function innerOf(schema: z.ZodType): z.ZodType | undefined {
+  const def = schema._zod.def as unknown as Def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return def.innerType;
+    case 'pipe':
+      // A preprocess is a pipe from a transform: what the caller sends is the pipe's target.
+      // A transform after a type (`z.string().transform(...)`) is sent as that type.
+      return (def.in!._zod.def as unknown as Def).type === 'transform' ? def.out : def.in;
+    default:
+      return undefined;
+  }
+}
+
+/** The core type under every wrapper, and whether one of those wrappers lets it be left out or null. */
+export function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean } {
+  let optional = false;
+  let s = schema;
+  for (let inner = innerOf(s); inner; inner = innerOf(s)) {
+    const type = (s._zod.def as unknown as Def).type;
+    if (type === 'optional' || type === 'nullable' || type === 'default' || type === 'prefault') optional = true;
+    s = inner;
+  }
+  return { core: s, optional };
+}
+
+function shapeOf(schema: z.ZodType, at: string, named: NamedType | undefined): FieldShape {
+  const { core } = unwrap(schema);
+  const def = core._zod.def as unknown as { type: string; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, string> };
+  switch (def.type) {
+    case 'string':
+      return { kind: 'string' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'number':
+      return { kind: (core as z.ZodNumber).isInt ? 'int' : 'float' };
+    case 'enum':
+      return { kind: 'enum', values: Object.values(def.entries!) };
+    case 'array':
+      return { kind: 'list', of: shapeOf(def.element!, `${at}[]`, named) };
+    case 'record':
+      return { kind: 'record', of: shapeOf(def.valueType!, `${at}{}`, undefined) };
+    case 'union':
+      return { kind: 'union', options: def.options!.map((o) => shapeOf(o, at, undefined)) };
+    case 'object': {
+      const model = named ? inputModelOf(named) : undefined;
+      if (!model) throw new Error(`${at}: a nested object needs its input class in the options' types`);
+      return { kind: 'object', model };
+    }
+    case 'unknown':
+    case 'any':
+      return { kind: 'unknown' };
+    default:
+      throw new Error(`${at}: no GraphQL input form for a zod ${def.type}`);
+  }
+}
+
+/**
+ * The fields of a zod object as both transports see them. A field is nullable when the domain
+ * lets it be left out or null, or when the options keep it nullable.
+ */
+export function inputModel(schema: z.ZodObject, options: InputOptions = {}, name?: string): InputModel {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  for (const key of [...Object.keys(options.types ?? {}), ...(options.nullable ?? [])]) {
+    if (!(key in shape)) throw new Error(`${name ?? 'input'}: the options name ${key}, which the schema does not declare`);
+  }
+  const fields = Object.entries(shape).map(([key, field]): InputFieldModel => {
+    const named = options.types?.[key];
+    return {
+      name: key,
+      schema: unwrap(field).core,
+      shape: shapeOf(field, `${name ?? 'input'}.${key}`, named),
+      nullable: unwrap(field).optional || (options.nullable?.includes(key) ?? false),
+      description: descriptionOf(field),
+    };
+  });
+  return { name, fields };
+}
+
+/** The GraphQL type of a shape: the named type where the options give one, else the default. */
+function graphqlType(shape: FieldShape, named: NamedType | undefined, at: string): unknown {
+  switch (shape.kind) {
+    case 'list':
+      return [graphqlType(shape.of, named, at)];
+    case 'string':
+      return named ?? String;
+    case 'boolean':
+      return named ?? Boolean;
+    case 'int':
+      return named ?? Int;
+    case 'float':
+      return named ?? Float;
+    case 'union':
+    case 'unknown':
+      return named ?? JSONScalar;
+    case 'record':
+      return named ?? JSONObjectScalar;
+    case 'object':
+      return named;
+    case 'enum':
+      if (!named) throw new Error(`${at}: an enum needs its registered GraphQL enum in the options' types`);
+      return named;
+  }
+}
+
+/**
+ * A type-graphql input class named `name`, its fields derived from `schema` (see the file's
+ * comment). Resolvers declare it with `@Arg('input', () => X)`; the domain parses what arrives.
+ */
+export function inputType<S extends z.ZodObject>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
+  const model = inputModel(schema, options, name);
+  // A class of the input's name, so stack traces and type-graphql's messages name it.
+  const cls = { [name]: class {} }[name];
+  for (const field of model.fields) {
+    const type = graphqlType(field.shape, options.types?.[field.name], `${name}.${field.name}`);
+    Field(() => type as never, { nullable: field.nullable, description: field.description })(cls.prototype, field.name);
+  }
+  InputType(name, { description: options.description })(cls);
+  models.set(cls, model);
+  return cls as unknown as InputClass<S>;
+}
