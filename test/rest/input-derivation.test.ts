@@ -175,3 +175,12 @@ describe('requestQuery, fieldsOf and inputFrom', () => {
     ]);
   });
 });
+
+describe('documented constraints', () => {
+  it('leaves out a pattern whose flags JSON Schema cannot carry', () => {
+    const body = requestBody(z.object({ id: z.string().regex(/^[a-f]+$/i), code: z.string().regex(/^[0-9]{6}$/) }));
+    const json = z.toJSONSchema(body, { io: 'input' }) as { properties: Record<string, any> };
+    expect(json.properties.id.pattern).toBeUndefined();
+    expect(json.properties.code.pattern).toBe('^[0-9]{6}$');
+  });
+});

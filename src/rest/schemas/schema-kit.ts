@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FieldShape, type InputClass, type InputModel, inputModel, inputModelOf, unwrap } from '../../graphql/shared/input-type';
+import { type FieldShape, type InputClass, type InputModel, type InputOptions, inputModel, inputModelOf, unwrap } from '../../graphql/shared/input-type';
 import { bool, int, list, pick, str } from '../coerce';
 
 /**
@@ -74,8 +74,8 @@ export const SocialLink = named('SocialLink', z.object({ label: z.string(), valu
  */
 export type InputSource = InputClass | z.ZodObject;
 
-function modelOfSource(source: InputSource): InputModel {
-  if (source instanceof z.ZodObject) return inputModel(source);
+function modelOfSource(source: InputSource, options?: InputOptions): InputModel {
+  if (source instanceof z.ZodObject) return inputModel(source, options);
   const model = inputModelOf(source);
   if (!model) throw new Error(`${(source as { name?: string }).name ?? 'class'} was not made by inputType()`);
   return model;
@@ -92,6 +92,10 @@ function constraintsOf(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of CONSTRAINTS) if (json[k] !== undefined && json[k] !== SAFE && json[k] !== -SAFE) out[k] = json[k];
+  // A JSON Schema pattern has no flags: a case-insensitive uuid written as one would refuse the
+  // upper-case ids the service accepts, so such a pattern is left undocumented.
+  const checks = (schema._zod.def as { checks?: Array<{ _zod: { def: { pattern?: unknown } } }> }).checks ?? [];
+  if (checks.some((c) => c._zod.def.pattern instanceof RegExp && c._zod.def.pattern.flags)) delete out.pattern;
   return out;
 }
 
@@ -104,60 +108,69 @@ const defOf = (s: z.ZodType) => unwrap(s).core._zod.def as unknown as Def;
  * (src/rest/request-schema.ts), documented with the domain's constraints.
  */
 function jsonTypeOf(shape: FieldShape, domain: z.ZodType, description?: string): z.ZodType {
-  const meta = { ...constraintsOf(unwrap(domain).core), ...(description ? { description } : {}) };
+  const core = unwrap(domain).core;
+  // A named domain enum is its own type check, and stays one component of the OpenAPI document.
+  if (shape.kind === 'enum' && z.globalRegistry.get(core)?.id) return core;
+  const meta = { ...constraintsOf(core), ...(description ? { description } : {}) };
   const typed = (s: z.ZodType) => (Object.keys(meta).length ? s.meta(meta) : s);
+  // A field's own message (the negotiation protocol's wording) is the contract's: it stays.
+  const own = { error: (core._zod.def as { error?: z.core.$ZodErrorMap }).error };
   switch (shape.kind) {
     case 'string':
-      return typed(z.string());
+      return typed(z.string(own));
     case 'int':
-      return typed(z.number().int());
+      return typed(z.number(own).int());
     case 'float':
-      return typed(z.number());
+      return typed(z.number(own));
     case 'boolean':
-      return typed(z.boolean());
+      return typed(z.boolean(own));
     case 'unknown':
       return typed(z.unknown());
     case 'enum':
-      return typed(z.enum(shape.values as [string, ...string[]]));
+      return typed(z.enum(shape.values as [string, ...string[]], own));
     case 'list':
-      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!)));
+      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!), own));
     case 'record':
-      return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!)));
+      return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!), own));
     case 'union': {
       const options = defOf(domain).options!;
-      return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i]))));
+      return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i])), own));
     }
     case 'object':
-      return typed(bodyOfModel(shape.model));
+      return typed(bodyOfModel(shape.model, own.error));
   }
 }
 
-function bodyOfModel(model: InputModel): z.ZodObject {
+function bodyOfModel(model: InputModel, error?: z.core.$ZodErrorMap): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const f of model.fields) {
     const t = jsonTypeOf(f.shape, f.schema, f.description);
     shape[f.name] = f.nullable ? opt(t) : t;
   }
-  return z.object(shape);
+  return z.object(shape, { error });
 }
 
 /**
  * A route's JSON body schema, derived from where its input is declared (see InputSource). A
  * field is required where GraphQL requires it and accepts null where GraphQL does.
  */
-export const requestBody = (source: InputSource): z.ZodObject => bodyOfModel(modelOfSource(source));
+export const requestBody = (source: InputSource, options?: InputOptions): z.ZodObject => bodyOfModel(modelOfSource(source, options));
 
 /** A route's query schema from the same source: every parameter optional text, converted to the field's type. */
-export function requestQuery(source: InputSource): z.ZodObject {
+export function requestQuery(source: InputSource, options?: InputOptions): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of modelOfSource(source).fields) {
-    const meta = { ...constraintsOf(f.schema), ...(f.description ? { description: f.description } : {}) };
-    const k = f.shape.kind === 'list' ? f.shape.of.kind : f.shape.kind;
+  for (const f of modelOfSource(source, options).fields) {
+    const item = f.shape.kind === 'list' ? f.shape.of : f.shape;
+    // Query text is checked against a value set by the domain, which names the field; a single
+    // value's set is documented here.
+    const values = f.shape.kind === 'enum' ? { enum: f.shape.values } : {};
+    const meta = { ...constraintsOf(f.schema), ...values, ...(f.description ? { description: f.description } : {}) };
+    const text = item.kind === 'string' || item.kind === 'enum';
     const base =
-      f.shape.kind === 'list' && k === 'string' ? query.list()
-      : k === 'int' ? query.int()
-      : k === 'boolean' ? query.bool()
-      : k === 'string' ? query.string()
+      f.shape.kind === 'list' ? (text ? query.list() : null)
+      : item.kind === 'int' ? query.int()
+      : item.kind === 'boolean' ? query.bool()
+      : text ? query.string()
       : null;
     if (!base) throw new Error(`query parameter ${f.name}: no text form for a ${f.shape.kind}`);
     shape[f.name] = Object.keys(meta).length ? base.meta(meta) : base;

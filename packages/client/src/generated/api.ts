@@ -9326,8 +9326,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "q": "string",
-                 *       "limit": 0,
-                 *       "page": 0,
+                 *       "limit": 1,
+                 *       "page": 1,
                  *       "archived": true,
                  *       "sourceType": "string"
                  *     }
