@@ -13634,6 +13634,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description [owner] or [member] */
                     permissions: components["schemas"]["NetworkRoleInput"][];
                 };
             };
