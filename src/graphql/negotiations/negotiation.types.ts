@@ -1,4 +1,6 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { turnSchema } from '../../domain/negotiations/negotiation.schemas';
+import { inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 @ObjectType('NegotiationTurn')
@@ -118,11 +120,9 @@ export class NegotiationPageType {
   pagination: PaginationType;
 }
 
-@InputType('NegotiationTurnInput')
-export class NegotiationTurnInput {
-  @Field(() => String, { nullable: true, description: 'propose, counter, accept or decline (one of protocol.availableActions)' })
-  action?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'At most 4000 characters' })
-  message?: string | null;
-}
+/**
+ * Both fields are text in GraphQL and nullable: the domain refuses a wrong or missing turn with
+ * the protocol's own text and details (negotiation.service.ts).
+ */
+export const NegotiationTurnInput = inputType('NegotiationTurnInput', turnSchema, { types: { action: String }, nullable: ['action', 'message'] });
+export type NegotiationTurnInput = InstanceType<typeof NegotiationTurnInput>;

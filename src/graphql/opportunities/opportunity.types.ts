@@ -1,4 +1,6 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { introduceSchema, listSchema, pickSchema } from '../../domain/opportunities/opportunity.schemas';
+import { inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 @ObjectType('OpportunityPerson')
@@ -98,44 +100,18 @@ export class OpportunityChatType {
   opportunity: OpportunityType;
 }
 
-@InputType('OpportunityPick')
-export class OpportunityPickInput {
-  @Field(() => String, { nullable: true })
-  intentId: string;
+export const OpportunityPickInput = inputType('OpportunityPick', pickSchema, {
+  // Nullable so a missing id reaches validation, which names the field in its 400.
+  nullable: ['intentId', 'networkId'],
+});
+export type OpportunityPickInput = InstanceType<typeof OpportunityPickInput>;
 
-  @Field(() => String, { nullable: true })
-  networkId: string;
-}
+export const IntroduceOpportunityInput = inputType('IntroduceOpportunityInput', introduceSchema, {
+  // Nullable so a missing field reaches validation, which names it in its 400.
+  nullable: ['networkId', 'intents', 'context'],
+});
+export type IntroduceOpportunityInput = InstanceType<typeof IntroduceOpportunityInput>;
 
-@InputType('IntroduceOpportunityInput')
-export class IntroduceOpportunityInput {
-  @Field(() => String, { nullable: true, description: 'The network both intents are shared in; you must be a member' })
-  networkId: string;
-
-  @Field(() => [String], { nullable: true, description: 'Two intents of two other people; the first one’s owner moves first' })
-  intents: string[];
-
-  @Field(() => String, { nullable: true, description: 'Why they should meet (at most 2000 characters); both seats read it' })
-  context: string;
-}
-
-@InputType('OpportunityFilter')
-export class OpportunityFilterInput {
-  @Field(() => String, { nullable: true, description: 'pending, accepted, rejected or expired' })
-  status?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Any of the statuses, negotiating included' })
-  statuses?: string[] | null;
-
-  @Field(() => String, { nullable: true })
-  networkId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  peerUserId?: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Default 20, at most 100' })
-  limit?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  offset?: number | null;
-}
+/** The statuses are text in GraphQL: the domain checks them and names the field. */
+export const OpportunityFilterInput = inputType('OpportunityFilter', listSchema, { types: { status: String, statuses: String } });
+export type OpportunityFilterInput = InstanceType<typeof OpportunityFilterInput>;

@@ -1,3 +1,4 @@
+import { GraphQLScalarType } from 'graphql';
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { z } from 'zod';
 import { JSONObjectScalar, JSONScalar } from './scalars';
@@ -115,6 +116,9 @@ export function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean 
   return { core: s, optional };
 }
 
+/** Whether a named type is GraphQL text (String or ID). */
+const isText = (named: NamedType | undefined) => named === String || (named instanceof GraphQLScalarType && (named.name === 'ID' || named.name === 'String'));
+
 function shapeOf(schema: z.ZodType, at: string, named: NamedType | undefined): FieldShape {
   const { core } = unwrap(schema);
   const def = core._zod.def as unknown as { type: string; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, string> };
@@ -126,13 +130,22 @@ function shapeOf(schema: z.ZodType, at: string, named: NamedType | undefined): F
     case 'number':
       return { kind: (core as z.ZodNumber).isInt ? 'int' : 'float' };
     case 'enum':
+      // Named as text in GraphQL, the field is text to the transports: the domain checks the
+      // value and names the field.
+      if (isText(named)) return { kind: 'string' };
       return { kind: 'enum', values: Object.values(def.entries!) };
+    case 'literal':
+      // GraphQL has no literal type: a fixed value is text, checked by the domain.
+      return { kind: 'string' };
     case 'array':
       return { kind: 'list', of: shapeOf(def.element!, `${at}[]`, named) };
     case 'record':
       return { kind: 'record', of: shapeOf(def.valueType!, `${at}{}`, undefined) };
-    case 'union':
-      return { kind: 'union', options: def.options!.map((o) => shapeOf(o, at, undefined)) };
+    case 'union': {
+      const options = def.options!.map((o) => shapeOf(o, at, undefined));
+      // Alternatives that are all text (a uuid or an ISO time) are text.
+      return options.every((o) => o.kind === 'string') ? { kind: 'string' } : { kind: 'union', options };
+    }
     case 'object': {
       const model = named ? inputModelOf(named) : undefined;
       if (!model) throw new Error(`${at}: a nested object needs its input class in the options' types`);

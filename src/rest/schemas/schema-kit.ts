@@ -82,7 +82,11 @@ function modelOfSource(source: InputSource, options?: InputOptions): InputModel 
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
-const CONSTRAINTS = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
+/**
+ * Documented keywords. A pattern is not one of them: the domain matches it after trimming or
+ * lower-casing, and JSON Schema has no flags, so it would refuse values the service accepts.
+ */
+const CONSTRAINTS = ['minLength', 'maxLength', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
 
 /**
  * The domain's constraints on a field, as JSON Schema keywords for the OpenAPI document only:
@@ -92,10 +96,6 @@ function constraintsOf(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of CONSTRAINTS) if (json[k] !== undefined && json[k] !== SAFE && json[k] !== -SAFE) out[k] = json[k];
-  // A JSON Schema pattern has no flags: a case-insensitive uuid written as one would refuse the
-  // upper-case ids the service accepts, so such a pattern is left undocumented.
-  const checks = (schema._zod.def as { checks?: Array<{ _zod: { def: { pattern?: unknown } } }> }).checks ?? [];
-  if (checks.some((c) => c._zod.def.pattern instanceof RegExp && c._zod.def.pattern.flags)) delete out.pattern;
   return out;
 }
 
@@ -136,8 +136,11 @@ function jsonTypeOf(shape: FieldShape, domain: z.ZodType, description?: string):
       const options = defOf(domain).options!;
       return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i])), own));
     }
-    case 'object':
-      return typed(bodyOfModel(shape.model, own.error));
+    case 'object': {
+      // A nested object the domain names stays one component of the OpenAPI document.
+      const id = z.globalRegistry.get(core)?.id;
+      return id ? bodyOfModel(shape.model, own.error).meta({ id }) : typed(bodyOfModel(shape.model, own.error));
+    }
   }
 }
 
@@ -161,10 +164,10 @@ export function requestQuery(source: InputSource, options?: InputOptions): z.Zod
   const shape: Record<string, z.ZodType> = {};
   for (const f of modelOfSource(source, options).fields) {
     const item = f.shape.kind === 'list' ? f.shape.of : f.shape;
-    // Query text is checked against a value set by the domain, which names the field; a single
-    // value's set is documented here.
-    const values = f.shape.kind === 'enum' ? { enum: f.shape.values } : {};
-    const meta = { ...constraintsOf(f.schema), ...values, ...(f.description ? { description: f.description } : {}) };
+    // Query text is checked against a value set by the domain, which names the field; the
+    // parameter stays typed as text (its description names the values), as clients know it.
+    const description = f.shape.kind === 'list' ? `${f.description ? `${f.description}: ` : ''}comma-separated, or the key repeated` : f.description;
+    const meta = { ...constraintsOf(f.schema), ...(description ? { description } : {}) };
     const text = item.kind === 'string' || item.kind === 'enum';
     const base =
       f.shape.kind === 'list' ? (text ? query.list() : null)
@@ -184,7 +187,7 @@ const fieldNames = new WeakMap<object, string[]>();
 export function fieldsOf(source: InputSource): string[] {
   // Read on every request of the route: the names are worked out once per source.
   let names = fieldNames.get(source);
-  if (!names) fieldNames.set(source, (names = modelOfSource(source).fields.map((f) => f.name)));
+  if (!names) fieldNames.set(source, (names = source instanceof z.ZodObject ? Object.keys(source.shape) : modelOfSource(source).fields.map((f) => f.name)));
   return names;
 }
 

@@ -22757,9 +22757,11 @@ export interface operations {
             query?: {
                 /** @description pending, accepted, rejected or expired */
                 status?: string;
-                /** @description Comma-separated: any of those plus negotiating */
+                /** @description Any of the statuses, negotiating included: comma-separated, or the key repeated */
                 statuses?: string[];
+                /** @description Only opportunities in this network */
                 networkId?: string;
+                /** @description Only opportunities with this user */
                 peerUserId?: string;
                 /** @description Default 20, at most 100 */
                 limit?: number;
@@ -23683,9 +23685,11 @@ export interface operations {
             query?: {
                 /** @description pending, accepted, rejected or expired */
                 status?: string;
-                /** @description Comma-separated: any of those plus negotiating */
+                /** @description Any of the statuses, negotiating included: comma-separated, or the key repeated */
                 statuses?: string[];
+                /** @description Only opportunities in this network */
                 networkId?: string;
+                /** @description Only opportunities with this user */
                 peerUserId?: string;
                 /** @description Default 20, at most 100 */
                 limit?: number;
@@ -23888,6 +23892,7 @@ export interface operations {
                  * @example {
                  *       "networkId": "string",
                  *       "intents": [
+                 *         "string",
                  *         "string"
                  *       ],
                  *       "context": "string"
@@ -24778,9 +24783,11 @@ export interface operations {
     listNegotiations: {
         parameters: {
             query?: {
+                /** @description Only negotiations of this intent of yours */
                 intentId?: string;
                 /** @description open or settled */
                 state?: string;
+                /** @description Default 50, at most 100 */
                 limit?: number;
                 offset?: number;
             };
