@@ -6049,7 +6049,7 @@ export interface operations {
                 "application/json": {
                     /** @description The EIP-4361 message as signed */
                     message: string;
-                    /** @description EIP-191 signature, 0x-prefixed hex */
+                    /** @description EIP-191 signature of the message, 0x-prefixed hex */
                     signature: string;
                 };
             };
@@ -6364,7 +6364,7 @@ export interface operations {
                  */
                 "application/json": {
                     email: string;
-                    /** @description The 6-digit code */
+                    /** @description The 6-digit code from the mail */
                     code: string;
                 };
             };
@@ -7226,7 +7226,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "string",
-                 *       "agentId": "string"
+                 *       "agentId": "bc309ecf-5f66-4057-93c5-6611cc9cb7b2"
                  *     }
                  */
                 "application/json": {
@@ -7933,10 +7933,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sessionId": "string"
+                 *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459"
                  *     }
                  */
                 "application/json": {
+                    /** Format: uuid */
                     sessionId: string;
                 };
             };
