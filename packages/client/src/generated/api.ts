@@ -16126,8 +16126,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "query": "string",
-                 *       "limit": 0,
-                 *       "since": "string"
+                 *       "limit": 1,
+                 *       "since": "2019-08-24T14:15:22Z"
                  *     }
                  */
                 "application/json": {
