@@ -8291,7 +8291,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description http or https; a URL without scheme is read as https */
+                    /** @description The page to read (http or https; a URL without scheme is read as https) */
                     url: string;
                     objective?: string | null;
                 };
