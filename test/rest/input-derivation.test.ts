@@ -194,9 +194,9 @@ describe('what the areas needed beyond the first cut', () => {
     expect(Object.keys(requestBody(open, { types: { picks: DerivationItemInput } }).shape)).toEqual(['picks']);
   });
 
-  it("keeps a field's own message, the contract's wording, in the REST check", () => {
+  it("keeps a field's own message, the contract's wording, in the REST check when the route asks", () => {
     const turn = z.object({ action: z.enum(['go', 'stop'], { error: 'must be one of go, stop' }), note: z.string({ error: 'must be text' }) });
-    const body = requestBody(turn, { nullable: ['action', 'note'] });
+    const body = requestBody(turn, { nullable: ['action', 'note'], ownMessages: true });
     expect(checkPart(body, { action: 'fly', note: 3 }, 'body')).toEqual({
       ok: false,
       details: [
@@ -205,6 +205,14 @@ describe('what the areas needed beyond the first cut', () => {
       ],
     });
     expect(checkPart(body, { action: null }, 'body').ok).toBe(true);
+    // Without asking, type errors stay in REST words.
+    expect(checkPart(requestBody(turn), { action: 'fly', note: 3 }, 'body')).toEqual({
+      ok: false,
+      details: [
+        { path: 'action', message: 'must be one of: go, stop' },
+        { path: 'note', message: 'must be a string, not an integer' },
+      ],
+    });
   });
 
   it('treats an enum GraphQL names as text, a literal and a union of texts as text', () => {

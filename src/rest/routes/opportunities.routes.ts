@@ -149,7 +149,7 @@ export const opportunityRoutes: RouteTable = [
       query: z.object({ agentId: query.string('The agent taking the turn (fenced against your selected negotiator)') }),
       // From the domain's schema rather than the GraphQL input (where both fields are text):
       // the action's value set is checked here, in the protocol's own words, before anything runs.
-      body: requestBody(turnSchema, { nullable: ['action', 'message'] }),
+      body: requestBody(turnSchema, { nullable: ['action', 'message'], ownMessages: true }),
     },
     response: z.object({ negotiation: Negotiation }),
     errors: {

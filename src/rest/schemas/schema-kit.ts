@@ -107,14 +107,15 @@ const defOf = (s: z.ZodType) => unwrap(s).core._zod.def as unknown as Def;
  * missing non-null fields), so the router refuses it first in REST words
  * (src/rest/request-schema.ts), documented with the domain's constraints.
  */
-function jsonTypeOf(shape: FieldShape, domain: z.ZodType, description?: string): z.ZodType {
+function jsonTypeOf(shape: FieldShape, domain: z.ZodType, ownMessages: boolean, description?: string): z.ZodType {
   const core = unwrap(domain).core;
   // A named domain enum is its own type check, and stays one component of the OpenAPI document.
   if (shape.kind === 'enum' && z.globalRegistry.get(core)?.id) return core;
   const meta = { ...constraintsOf(core), ...(description ? { description } : {}) };
   const typed = (s: z.ZodType) => (Object.keys(meta).length ? s.meta(meta) : s);
-  // A field's own message (the negotiation protocol's wording) is the contract's: it stays.
-  const own = { error: (core._zod.def as { error?: z.core.$ZodErrorMap }).error };
+  // REST words by default (src/rest/request-schema.ts); a route whose document words its type
+  // errors itself (the negotiation protocol) asks for the domain fields' own messages.
+  const own = { error: ownMessages ? (core._zod.def as { error?: z.core.$ZodErrorMap }).error : undefined };
   switch (shape.kind) {
     case 'string':
       return typed(z.string(own));
@@ -129,25 +130,25 @@ function jsonTypeOf(shape: FieldShape, domain: z.ZodType, description?: string):
     case 'enum':
       return typed(z.enum(shape.values as [string, ...string[]], own));
     case 'list':
-      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!), own));
+      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!, ownMessages), own));
     case 'record':
-      return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!), own));
+      return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!, ownMessages), own));
     case 'union': {
       const options = defOf(domain).options!;
-      return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i])), own));
+      return typed(z.union(shape.options.map((o, i) => jsonTypeOf(o, options[i], ownMessages)), own));
     }
     case 'object': {
       // A nested object the domain names stays one component of the OpenAPI document.
       const id = z.globalRegistry.get(core)?.id;
-      return id ? bodyOfModel(shape.model, own.error).meta({ id }) : typed(bodyOfModel(shape.model, own.error));
+      return id ? bodyOfModel(shape.model, ownMessages, own.error).meta({ id }) : typed(bodyOfModel(shape.model, ownMessages, own.error));
     }
   }
 }
 
-function bodyOfModel(model: InputModel, error?: z.core.$ZodErrorMap): z.ZodObject {
+function bodyOfModel(model: InputModel, ownMessages: boolean, error?: z.core.$ZodErrorMap): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const f of model.fields) {
-    const t = jsonTypeOf(f.shape, f.schema, f.description);
+    const t = jsonTypeOf(f.shape, f.schema, ownMessages, f.description);
     shape[f.name] = f.nullable ? opt(t) : t;
   }
   return z.object(shape, { error });
@@ -157,7 +158,13 @@ function bodyOfModel(model: InputModel, error?: z.core.$ZodErrorMap): z.ZodObjec
  * A route's JSON body schema, derived from where its input is declared (see InputSource). A
  * field is required where GraphQL requires it and accepts null where GraphQL does.
  */
-export const requestBody = (source: InputSource, options?: InputOptions): z.ZodObject => bodyOfModel(modelOfSource(source, options));
+export interface RequestOptions extends InputOptions {
+  /** Type errors in the domain fields' own words (a route whose document gives them), not REST's. */
+  ownMessages?: boolean;
+}
+
+export const requestBody = (source: InputSource, options: RequestOptions = {}): z.ZodObject =>
+  bodyOfModel(modelOfSource(source, options), options.ownMessages ?? false);
 
 /** A route's query schema from the same source: every parameter optional text, converted to the field's type. */
 export function requestQuery(source: InputSource, options?: InputOptions): z.ZodObject {
