@@ -16,6 +16,12 @@ import { JSONObjectScalar, JSONScalar } from './scalars';
 /** A GraphQL type a field names: a scalar (ID, Int...), a registered enum or another input class. */
 export type NamedType = object;
 
+/**
+ * A field's GraphQL type: a named type, or `[T]` for a field the domain reads as an unknown
+ * value (to check it with the whole object) while both contracts declare a list of T.
+ */
+export type TypeHint = NamedType | [NamedType];
+
 /** The JSON form of a field, read from its zod type (wrappers and transforms looked through). */
 export type FieldShape =
   | { kind: 'string' | 'boolean' | 'int' | 'float' | 'unknown' }
@@ -48,7 +54,7 @@ export interface InputOptions {
    * it: `ID`, a registered enum, the input class of a nested object, or a JSON scalar other than
    * the default (`JSON` for unions and unknown values, `JSONObject` for records).
    */
-  types?: Record<string, NamedType>;
+  types?: Record<string, TypeHint>;
   /**
    * Fields the domain requires that stay nullable in GraphQL (and REST), so a missing value
    * reaches validation, which names the field in its 400 with the domain's text.
@@ -57,9 +63,9 @@ export interface InputOptions {
 }
 
 /** The instance type a resolver receives: every field as GraphQL hands it (null where nullable). */
-export type GraphQLInput<S extends z.ZodObject> = { [K in keyof z.input<S>]?: z.input<S>[K] | null };
+export type GraphQLInput<S extends z.ZodType> = { [K in keyof z.input<S>]?: z.input<S>[K] | null };
 
-export interface InputClass<S extends z.ZodObject = z.ZodObject> {
+export interface InputClass<S extends z.ZodType = z.ZodType> {
   new (): GraphQLInput<S>;
 }
 
@@ -119,8 +125,23 @@ export function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean 
 /** Whether a named type is GraphQL text (String or ID). */
 const isText = (named: NamedType | undefined) => named === String || (named instanceof GraphQLScalarType && (named.name === 'ID' || named.name === 'String'));
 
-function shapeOf(schema: z.ZodType, at: string, named: NamedType | undefined): FieldShape {
+/** The shape of a scalar GraphQL type, for a field whose zod type says nothing (`[T]` hints). */
+function scalarShape(named: NamedType, at: string): FieldShape {
+  if (isText(named)) return { kind: 'string' };
+  if (named === Int) return { kind: 'int' };
+  if (named === Float || named === Number) return { kind: 'float' };
+  if (named === Boolean) return { kind: 'boolean' };
+  throw new Error(`${at}: a list hint names a scalar`);
+}
+
+function shapeOf(schema: z.ZodType, at: string, hint: TypeHint | undefined): FieldShape {
   const { core } = unwrap(schema);
+  if (Array.isArray(hint)) {
+    const type = (core._zod.def as unknown as Def).type;
+    if (type !== 'unknown' && type !== 'any') throw new Error(`${at}: a [T] hint is for a field the schema reads as unknown`);
+    return { kind: 'list', of: scalarShape(hint[0], at) };
+  }
+  const named = hint;
   const def = core._zod.def as unknown as { type: string; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, string> };
   switch (def.type) {
     case 'string':
@@ -159,12 +180,19 @@ function shapeOf(schema: z.ZodType, at: string, named: NamedType | undefined): F
   }
 }
 
+/** The object an input schema parses (through refinements and a final transform). */
+export function objectOf(schema: z.ZodType, name?: string): z.ZodObject {
+  const { core } = unwrap(schema);
+  if (!(core instanceof z.ZodObject)) throw new Error(`${name ?? 'input'}: an input schema is a zod object`);
+  return core;
+}
+
 /**
  * The fields of a zod object as both transports see them. A field is nullable when the domain
  * lets it be left out or null, or when the options keep it nullable.
  */
-export function inputModel(schema: z.ZodObject, options: InputOptions = {}, name?: string): InputModel {
-  const shape = schema.shape as Record<string, z.ZodType>;
+export function inputModel(schema: z.ZodType, options: InputOptions = {}, name?: string): InputModel {
+  const shape = objectOf(schema, name).shape as Record<string, z.ZodType>;
   for (const key of [...Object.keys(options.types ?? {}), ...(options.nullable ?? [])]) {
     if (!(key in shape)) throw new Error(`${name ?? 'input'}: the options name ${key}, which the schema does not declare`);
   }
@@ -182,7 +210,9 @@ export function inputModel(schema: z.ZodObject, options: InputOptions = {}, name
 }
 
 /** The GraphQL type of a shape: the named type where the options give one, else the default. */
-function graphqlType(shape: FieldShape, named: NamedType | undefined, at: string): unknown {
+function graphqlType(shape: FieldShape, hint: TypeHint | undefined, at: string): unknown {
+  if (Array.isArray(hint)) return hint;
+  const named = hint;
   switch (shape.kind) {
     case 'list':
       return [graphqlType(shape.of, named, at)];
@@ -211,7 +241,7 @@ function graphqlType(shape: FieldShape, named: NamedType | undefined, at: string
  * A type-graphql input class named `name`, its fields derived from `schema` (see the file's
  * comment). Resolvers declare it with `@Arg('input', () => X)`; the domain parses what arrives.
  */
-export function inputType<S extends z.ZodObject>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
+export function inputType<S extends z.ZodType>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
   const model = inputModel(schema, options, name);
   // A class of the input's name, so stack traces and type-graphql's messages name it.
   const cls = { [name]: class {} }[name];

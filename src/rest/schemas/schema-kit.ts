@@ -130,7 +130,8 @@ function jsonTypeOf(shape: FieldShape, domain: z.ZodType, ownMessages: boolean, 
     case 'enum':
       return typed(z.enum(shape.values as [string, ...string[]], own));
     case 'list':
-      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element!, ownMessages), own));
+      // A list the domain reads as an unknown value ([T] hints) has no item constraints to document.
+      return typed(z.array(jsonTypeOf(shape.of, defOf(domain).element ?? z.unknown(), ownMessages), own));
     case 'record':
       return typed(z.record(z.string(), jsonTypeOf(shape.of, defOf(domain).valueType!, ownMessages), own));
     case 'union': {
@@ -173,7 +174,7 @@ export function requestQuery(source: InputSource, options?: InputOptions): z.Zod
     const item = f.shape.kind === 'list' ? f.shape.of : f.shape;
     // Query text is checked against a value set by the domain, which names the field; the
     // parameter stays typed as text (its description names the values), as clients know it.
-    const description = f.shape.kind === 'list' ? `${f.description ? `${f.description}: ` : ''}comma-separated, or the key repeated` : f.description;
+    const description = f.shape.kind === 'list' ? (f.description ? `${f.description}: comma-separated, or the key repeated` : 'Comma-separated, or the key repeated') : f.description;
     const meta = { ...constraintsOf(f.schema), ...(description ? { description } : {}) };
     const text = item.kind === 'string' || item.kind === 'enum';
     const base =

@@ -17173,7 +17173,7 @@ export interface operations {
     indexItems: {
         parameters: {
             query?: {
-                /** @description Ranks items by meaning */
+                /** @description Ranks items by meaning (semantic search) */
                 query?: string;
                 /** @description From the previous page */
                 cursor?: string;
