@@ -227,3 +227,32 @@ describe('what the areas needed beyond the first cut', () => {
     expect(json.properties.role.anyOf[0]).toEqual({ $ref: '#/$defs/DerivationRole' });
   });
 });
+
+describe('schemas that refine, transform or defer a field', () => {
+  const refined = z
+    .object({ ids: z.unknown().optional(), note: z.string().nullish() })
+    .superRefine(() => undefined)
+    .transform((v) => ({ ...v, ids: v.ids as string[] }));
+
+  it('reads the object under refinements and a final transform', () => {
+    expect(inputModel(refined).fields.map((f) => f.name)).toEqual(['ids', 'note']);
+    expect(() => inputModel(z.string())).toThrow('an input schema is a zod object');
+  });
+
+  it('declares with a [T] hint the list a domain reads as unknown, in both contracts', async () => {
+    const DerivationDeferredInput = inputType('DerivationDeferredInput', refined, { types: { ids: [String] } });
+    @Resolver()
+    class DeferredResolver {
+      @Query(() => String)
+      deferred(@Arg('input', () => DerivationDeferredInput) input: InstanceType<typeof DerivationDeferredInput>): string {
+        return JSON.stringify(input);
+      }
+    }
+    const schema = await buildSchema({ resolvers: [DeferredResolver], validate: false });
+    expect(printType(schema.getType('DerivationDeferredInput') as GraphQLInputObjectType)).toContain('ids: [String!]\n');
+    const body = requestBody(DerivationDeferredInput);
+    expect(checkPart(body, { ids: ['a'] }, 'body').ok).toBe(true);
+    expect(checkPart(body, { ids: 'a' }, 'body')).toEqual({ ok: false, details: [{ path: 'ids', message: 'must be an array, not a string' }] });
+    expect(() => inputType('DerivationBadHint', z.object({ n: z.number() }), { types: { n: [String] } })).toThrow('a [T] hint is for a field the schema reads as unknown');
+  });
+});
