@@ -21,7 +21,7 @@ export const turnSchema = z.object(
   { error: 'must be an object { action, message }' },
 );
 
-export const agentIdSchema = z.object({ agentId: uuid.nullish() });
+export const agentIdSchema = z.object({ agentId: uuid.nullish().meta({ description: 'The agent taking the turn (fenced against your selected negotiator)' }) });
 
 export const USER_HISTORY_DEFAULT = 20;
 export const USER_HISTORY_MAX = 50;

@@ -48,6 +48,6 @@ export const listSchema = z.object({
   offset: z.number().int().min(0).max(1_000_000).nullish(),
 });
 
-export const statusSchema = z.object({ status: z.enum(['accepted', 'rejected']) });
+export const statusSchema = z.object({ status: z.enum(['accepted', 'rejected']).meta({ description: 'accepted or rejected' }) });
 
 export type ListFilter = z.infer<typeof listSchema>;

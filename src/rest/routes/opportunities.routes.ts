@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
-import { historySchema, listSchema as negotiationListSchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
-import { openSchema } from '../../domain/opportunities/opportunity.schemas';
+import { agentIdSchema, historySchema, listSchema as negotiationListSchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
+import { openSchema, statusSchema } from '../../domain/opportunities/opportunity.schemas';
 import { IntroduceOpportunityInput, OpportunityFilterInput, OpportunityPickInput } from '../../graphql/opportunities/opportunity.types';
-import { str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 import { Negotiation, NegotiationRow, Opportunity, OpportunityCard, OpportunityChat } from '../schemas/opportunities.schemas';
-import { errorBody, inputFrom, opt, Pagination, query, requestBody, requestQuery } from '../schemas/schema-kit';
+import { errorBody, inputFrom, Pagination, requestBody, requestQuery } from '../schemas/schema-kit';
 
 const filterQuery = requestQuery(OpportunityFilterInput);
 /** A user's negotiation history: the user is the path's. */
 const historyPage = historySchema.omit({ userId: true });
 const cards = z.object({ opportunities: z.array(OpportunityCard), pagination: Pagination });
 const negotiations = z.object({ negotiations: z.array(NegotiationRow), pagination: Pagination });
-const statusBody = z.object({ status: opt(z.string().meta({ description: 'accepted or rejected' })) });
+/** The status is text to the transports (a GraphQL String): the domain checks it and names it. */
+const statusBody = requestBody(statusSchema, { types: { status: String }, nullable: ['status'] });
 const statusErrors = { 409: errorBody(undefined, 'The opportunity moved (already approved, ended, or not pending)') };
 const pairErrors = {
   409: errorBody(undefined, 'An intent is paused or archived (intent_inactive), or a short id is ambiguous'),
@@ -32,8 +32,6 @@ const turnTexts = (status: number) => Object.values(REFUSALS).filter((r) => r.st
 /** GET /api/opportunities and GET /api/intents/:id/opportunities take the same query. */
 const filterOf = (r: RestRequest) => inputFrom(r.query, OpportunityFilterInput);
 
-/** Text the protocol refuses with its own message: anything but a string goes on as null. */
-const textOrNull = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : null);
 
 /** The Opportunities and Negotiations sections, the opportunity routes under /api/intents/:id, and users/:userId/negotiations. */
 export const opportunityRoutes: RouteTable = [
@@ -66,7 +64,7 @@ export const opportunityRoutes: RouteTable = [
     request: { body: statusBody },
     response: Opportunity,
     errors: statusErrors,
-    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, status: textOrNull(r.body.status) }),
+    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, ...inputFrom(r.body, statusSchema) }),
   },
   {
     method: 'POST',
@@ -108,7 +106,7 @@ export const opportunityRoutes: RouteTable = [
     response: Opportunity,
     errors: statusErrors,
     operation: 'SetOpportunityStatus',
-    variables: (r) => ({ id: r.params.id, status: textOrNull(r.body.status) }),
+    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, statusSchema) }),
   },
   {
     method: 'POST',
@@ -146,7 +144,7 @@ export const opportunityRoutes: RouteTable = [
     operation: 'SubmitNegotiationTurn',
     summary: "Takes your seat's turn (one of protocol.availableActions)",
     request: {
-      query: z.object({ agentId: query.string('The agent taking the turn (fenced against your selected negotiator)') }),
+      query: requestQuery(agentIdSchema),
       // From the domain's schema rather than the GraphQL input (where both fields are text):
       // the action's value set is checked here, in the protocol's own words, before anything runs.
       body: requestBody(turnSchema, { nullable: ['action', 'message'], ownMessages: true }),
@@ -162,7 +160,7 @@ export const opportunityRoutes: RouteTable = [
     variables: (r) => ({
       opportunityId: r.params.id,
       input: inputFrom(r.body, turnSchema),
-      agentId: str(r.query.agentId),
+      ...inputFrom(r.query, agentIdSchema),
     }),
     body: (d) => ({ negotiation: d.submitNegotiationTurn }),
   },
