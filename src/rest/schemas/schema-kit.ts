@@ -3,9 +3,10 @@ import { type FieldShape, type InputClass, type InputModel, type InputOptions, i
 import { bool, int, list, pick, str } from '../coerce';
 
 /**
- * Building blocks of the route schemas (docs/adr/0090-route-schemas-openapi.md). Request fields
- * mirror the GraphQL input types (a nullable input field accepts null); response fields mirror
- * what the route's body function returns.
+ * Building blocks of the route schemas (docs/adr/0090-route-schemas-openapi.md). Request schemas
+ * are derived from the domain's input schemas, as the GraphQL input types are (`requestBody`,
+ * `requestQuery` below; docs/adr/0124-one-schema-per-input.md), so a nullable input field accepts
+ * null in both; response fields mirror what the route's body function returns.
  */
 
 /** A uuid in a response (documented as such; the router never validates responses). */
