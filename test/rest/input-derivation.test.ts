@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { printType, type GraphQLInputObjectType } from 'graphql';
-import { Arg, buildSchema, ID, Query, registerEnumType, Resolver } from 'type-graphql';
+import { Arg, Args, buildSchema, ID, Query, registerEnumType, Resolver } from 'type-graphql';
 import { z } from 'zod';
-import { inputModel, inputType } from '../../src/graphql/shared/input-type';
+import { argsType, inputModel, inputType } from '../../src/graphql/shared/input-type';
 import { checkPart } from '../../src/rest/request-schema';
 import { fieldsOf, inputFrom, requestBody, requestQuery } from '../../src/rest/schemas/schema-kit';
 
@@ -254,5 +254,30 @@ describe('schemas that refine, transform or defer a field', () => {
     expect(checkPart(body, { ids: ['a'] }, 'body').ok).toBe(true);
     expect(checkPart(body, { ids: 'a' }, 'body')).toEqual({ ok: false, details: [{ path: 'ids', message: 'must be an array, not a string' }] });
     expect(() => inputType('DerivationBadHint', z.object({ n: z.number() }), { types: { n: [String] } })).toThrow('a [T] hint is for a field the schema reads as unknown');
+  });
+});
+
+describe('argsType: an operation whose fields are its own arguments', () => {
+  it('declares the arguments from the schema, and the REST query and variables from the same class', async () => {
+    const pageSchema = z.object({ page: z.number().int().min(1).nullish().meta({ description: 'From 1' }), state: z.enum(['open', 'settled']).nullish() });
+    const DerivationPageArgs = argsType('DerivationPageArgs', pageSchema, { types: { state: String } });
+    @Resolver()
+    class PagedResolver {
+      @Query(() => String)
+      paged(@Args(() => DerivationPageArgs) args: InstanceType<typeof DerivationPageArgs>, @Arg('id', () => ID) id: string): string {
+        return JSON.stringify({ ...args, id });
+      }
+    }
+    const schema = await buildSchema({ resolvers: [PagedResolver], validate: false });
+    const args = schema.getQueryType()!.getFields().paged.args.map((a) => [a.name, String(a.type), a.description ?? null]);
+    expect(args).toEqual(
+      expect.arrayContaining([
+        ['page', 'Int', 'From 1'],
+        ['state', 'String', null],
+        ['id', 'ID!', null],
+      ]),
+    );
+    expect(checkPart(requestQuery(DerivationPageArgs), { page: '2', state: 'anything' }, 'query')).toEqual({ ok: true, value: { page: 2, state: 'anything' } });
+    expect(fieldsOf(DerivationPageArgs)).toEqual(['page', 'state']);
   });
 });

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { answerSchema, messagesQuerySchema, openDmSchema, partSchema, postMessageSchema } from '../../domain/conversations/conversation.schemas';
-import { inputType } from '../shared/input-type';
+import { answerSchema, answersSchema, listQuerySchema, messagesQuerySchema, openDmSchema, partSchema, postMessageSchema } from '../../domain/conversations/conversation.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 import { JSONObjectScalar } from '../shared/scalars';
 
@@ -181,5 +181,12 @@ export type OpenDirectConversationInput = InstanceType<typeof OpenDirectConversa
 export const AnswerInput = inputType('AnswerInput', answerSchema, { nullable: ['questionId', 'text'] });
 export type AnswerInput = InstanceType<typeof AnswerInput>;
 
+/** The owner's answers to the agent thread: arguments of their own, nullable so validation names a missing one. */
+export const AnswerQuestionsArgs = argsType('AnswerQuestionsArgs', answersSchema, { types: { answers: AnswerInput }, nullable: ['intentId', 'answers'] });
+export type AnswerQuestionsArgs = InstanceType<typeof AnswerQuestionsArgs>;
+
 export const MessageFilterInput = inputType('MessageFilterInput', messagesQuerySchema);
 export type MessageFilterInput = InstanceType<typeof MessageFilterInput>;
+
+export const ConversationListArgs = argsType('ConversationListArgs', listQuerySchema);
+export type ConversationListArgs = InstanceType<typeof ConversationListArgs>;

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { answerSchema, createSchema, listSchema, prepareSchema, updateSchema } from '../../domain/intents/intent.schemas';
-import { inputType } from '../shared/input-type';
+import { answerSchema, createSchema, listSchema, networkIdSchema, prepareSchema, statusSchema, updateSchema } from '../../domain/intents/intent.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 export enum IntentStatusEnum {
@@ -116,3 +116,11 @@ export type UpdateIntentInput = InstanceType<typeof UpdateIntentInput>;
 
 export const IntentListInput = inputType('IntentListInput', listSchema);
 export type IntentListInput = InstanceType<typeof IntentListInput>;
+
+/** Pause or resume: the status argument, the domain's value set as the IntentStatus enum. */
+export const IntentStatusArgs = argsType('IntentStatusArgs', statusSchema, { types: { status: IntentStatusEnum } });
+export type IntentStatusArgs = InstanceType<typeof IntentStatusArgs>;
+
+/** The network an intent is shared into or out of. */
+export const IntentNetworkArgs = argsType('IntentNetworkArgs', networkIdSchema);
+export type IntentNetworkArgs = InstanceType<typeof IntentNetworkArgs>;

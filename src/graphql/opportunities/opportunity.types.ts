@@ -1,6 +1,6 @@
 import { Field, Float, ID, ObjectType } from 'type-graphql';
-import { introduceSchema, listSchema, pickSchema } from '../../domain/opportunities/opportunity.schemas';
-import { inputType } from '../shared/input-type';
+import { introduceSchema, listSchema, openSchema, pickSchema, statusSchema } from '../../domain/opportunities/opportunity.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 @ObjectType('OpportunityPerson')
@@ -105,6 +105,14 @@ export const OpportunityPickInput = inputType('OpportunityPick', pickSchema, {
   nullable: ['intentId', 'networkId'],
 });
 export type OpportunityPickInput = InstanceType<typeof OpportunityPickInput>;
+
+/** Opening from an intent: the picks are an argument of their own, nullable so validation names a missing one. */
+export const OpenOpportunitiesArgs = argsType('OpenOpportunitiesArgs', openSchema, { types: { counterparties: OpportunityPickInput }, nullable: ['counterparties'] });
+export type OpenOpportunitiesArgs = InstanceType<typeof OpenOpportunitiesArgs>;
+
+/** An owner's move: the status is text to both transports; the domain checks it and names it. */
+export const OpportunityStatusArgs = argsType('OpportunityStatusArgs', statusSchema, { types: { status: String }, nullable: ['status'] });
+export type OpportunityStatusArgs = InstanceType<typeof OpportunityStatusArgs>;
 
 export const IntroduceOpportunityInput = inputType('IntroduceOpportunityInput', introduceSchema, {
   // Nullable so a missing field reaches validation, which names it in its 400.

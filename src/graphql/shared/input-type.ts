@@ -1,5 +1,5 @@
 import { GraphQLScalarType } from 'graphql';
-import { Field, Float, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 import { z } from 'zod';
 import { JSONObjectScalar, JSONScalar } from './scalars';
 
@@ -237,19 +237,31 @@ function graphqlType(shape: FieldShape, hint: TypeHint | undefined, at: string):
   }
 }
 
-/**
- * A type-graphql input class named `name`, its fields derived from `schema` (see the file's
- * comment). Resolvers declare it with `@Arg('input', () => X)`; the domain parses what arrives.
- */
-export function inputType<S extends z.ZodType>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
-  const model = inputModel(schema, options, name);
+/** A class whose fields are the model's, decorated by `decorate` (an input type or an args type). */
+function derivedClass(name: string, model: InputModel, options: InputOptions, decorate: ClassDecorator): object {
   // A class of the input's name, so stack traces and type-graphql's messages name it.
   const cls = { [name]: class {} }[name];
   for (const field of model.fields) {
     const type = graphqlType(field.shape, options.types?.[field.name], `${name}.${field.name}`);
     Field(() => type as never, { nullable: field.nullable, description: field.description })(cls.prototype, field.name);
   }
-  InputType(name, { description: options.description })(cls);
+  decorate(cls);
   models.set(cls, model);
-  return cls as unknown as InputClass<S>;
+  return cls;
+}
+
+/**
+ * A type-graphql input class named `name`, its fields derived from `schema` (see the file's
+ * comment). Resolvers declare it with `@Arg('input', () => X)`; the domain parses what arrives.
+ */
+export function inputType<S extends z.ZodType>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
+  return derivedClass(name, inputModel(schema, options, name), options, InputType(name, { description: options.description })) as InputClass<S>;
+}
+
+/**
+ * The same for an operation whose fields are its own arguments (`page`, `limit`...): an args
+ * class, declared with `@Args(() => X)`; `name` only names the class in messages.
+ */
+export function argsType<S extends z.ZodType>(name: string, schema: S, options: InputOptions = {}): InputClass<S> {
+  return derivedClass(name, inputModel(schema, options, name), options, ArgsType()) as InputClass<S>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { answersSchema, h2aRequestSchema, listQuerySchema } from '../../domain/conversations/conversation.schemas';
-import { AnswerInput, MessageFilterInput, OpenDirectConversationInput, PostMessageInput } from '../../graphql/conversations/conversation.types';
+import { h2aRequestSchema } from '../../domain/conversations/conversation.schemas';
+import { AnswerQuestionsArgs, ConversationListArgs, MessageFilterInput, OpenDirectConversationInput, PostMessageInput } from '../../graphql/conversations/conversation.types';
 import type { RestRequest, RouteTable } from '../route-table';
 import { AgentQuestion, Conversation, Message } from '../schemas/conversations.schemas';
 import { errorBody, inputFrom, nullable, Pagination, requestBody, requestQuery, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
@@ -27,9 +27,9 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations',
     operation: 'ListConversations',
     summary: "The caller's direct conversations, latest activity first",
-    request: { query: requestQuery(listQuerySchema) },
+    request: { query: requestQuery(ConversationListArgs) },
     response: z.object({ conversations: z.array(Conversation), pagination: Pagination }),
-    variables: (r) => inputFrom(r.query, listQuerySchema),
+    variables: (r) => inputFrom(r.query, ConversationListArgs),
     body: ({ conversations: p }) => ({ conversations: p.conversations.map(conversation), pagination: p.pagination }),
   },
   {
@@ -77,9 +77,9 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/agent/answers',
     operation: 'AnswerAgentQuestions',
     summary: "The owner's answers to waiting questions, in one batch",
-    request: { body: requestBody(answersSchema, { types: { answers: AnswerInput }, nullable: ['intentId', 'answers'] }) },
+    request: { body: requestBody(AnswerQuestionsArgs) },
     response: z.object({ messages: z.array(Message) }),
-    variables: (r) => inputFrom(r.body, answersSchema),
+    variables: (r) => inputFrom(r.body, AnswerQuestionsArgs),
     status: 201,
     body: (d) => ({ messages: d.answerAgentQuestions.map(message) }),
   },

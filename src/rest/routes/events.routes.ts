@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { logQuerySchema, streamQuerySchema } from '../../domain/events/event-stream.schemas';
+import { streamQuerySchema } from '../../domain/events/event-stream.schemas';
+import { EventLogArgs } from '../../graphql/events/event.types';
 import { str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 import { EventFrame, LoggedFrame } from '../schemas/events.schemas';
@@ -20,10 +21,10 @@ export const eventRoutes: RouteTable = [
     path: '/api/events/log',
     operation: 'EventLog',
     summary: 'The event feed as JSON pages, oldest first; keeps no cursor',
-    request: { query: requestQuery(logQuerySchema) },
+    request: { query: requestQuery(EventLogArgs) },
     response: z.object({ events: z.array(LoggedFrame), next: nullable(z.string()).meta({ description: 'The last id when the page is full, else null' }) }),
     errors: { 503: errorBody(undefined, 'The log is unavailable; try later') },
-    variables: (r) => inputFrom(r.query, logQuerySchema),
+    variables: (r) => inputFrom(r.query, EventLogArgs),
     body: (d) => ({ events: d.eventLog.events, next: d.eventLog.next }),
   },
   {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { networkIdSchema, statusSchema } from '../../domain/intents/intent.schemas';
-import { CreateIntentInput, IntentListInput, PrepareIntentInput, UpdateIntentInput } from '../../graphql/intents/intent.types';
+import { CreateIntentInput, IntentListInput, IntentNetworkArgs, IntentStatusArgs, PrepareIntentInput, UpdateIntentInput } from '../../graphql/intents/intent.types';
 import type { RouteTable } from '../route-table';
 import { Intent, IntentListItem, PreparationResult } from '../schemas/intents.schemas';
 import { errorBody, inputFrom, nullable, Pagination, requestBody, uuid } from '../schemas/schema-kit';
@@ -78,10 +77,10 @@ export const intentRoutes: RouteTable = [
     path: '/api/intents/:id/status',
     operation: 'SetIntentStatus',
     summary: 'Pauses or resumes an intent; an archived one refuses (409)',
-    request: { body: requestBody(statusSchema) },
+    request: { body: requestBody(IntentStatusArgs) },
     response: intentBody,
     errors: archivedConflict,
-    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, statusSchema) }),
+    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, IntentStatusArgs) }),
     body: (d) => ({ intent: d.setIntentStatus }),
   },
   { method: 'PATCH', path: '/api/intents/:id/archive', operation: 'ArchiveIntent',
@@ -95,10 +94,10 @@ export const intentRoutes: RouteTable = [
     path: '/api/intents/:id/networks',
     operation: 'ShareIntent',
     summary: 'Shares the intent into a network the caller belongs to',
-    request: { body: requestBody(networkIdSchema) },
+    request: { body: requestBody(IntentNetworkArgs) },
     response: networkIds,
     errors: { 409: errorBody(['intent_archived'], 'The intent is archived') },
-    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, networkIdSchema) }),
+    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, IntentNetworkArgs) }),
     body: (d) => ({ networkIds: d.shareIntent.networkIds }),
   },
   {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
-import { agentIdSchema, historySchema, listSchema as negotiationListSchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
-import { openSchema, statusSchema } from '../../domain/opportunities/opportunity.schemas';
-import { IntroduceOpportunityInput, OpportunityFilterInput, OpportunityPickInput } from '../../graphql/opportunities/opportunity.types';
+import { historySchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
+import { NegotiationListArgs, TurnAgentArgs } from '../../graphql/negotiations/negotiation.types';
+import { IntroduceOpportunityInput, OpenOpportunitiesArgs, OpportunityFilterInput, OpportunityStatusArgs } from '../../graphql/opportunities/opportunity.types';
 import type { RestRequest, RouteTable } from '../route-table';
 import { Negotiation, NegotiationRow, Opportunity, OpportunityCard, OpportunityChat } from '../schemas/opportunities.schemas';
 import { errorBody, inputFrom, Pagination, requestBody, requestQuery } from '../schemas/schema-kit';
@@ -12,8 +12,7 @@ const filterQuery = requestQuery(OpportunityFilterInput);
 const historyPage = historySchema.omit({ userId: true });
 const cards = z.object({ opportunities: z.array(OpportunityCard), pagination: Pagination });
 const negotiations = z.object({ negotiations: z.array(NegotiationRow), pagination: Pagination });
-/** The status is text to the transports (a GraphQL String): the domain checks it and names it. */
-const statusBody = requestBody(statusSchema, { types: { status: String }, nullable: ['status'] });
+const statusBody = requestBody(OpportunityStatusArgs);
 const statusErrors = { 409: errorBody(undefined, 'The opportunity moved (already approved, ended, or not pending)') };
 const pairErrors = {
   409: errorBody(undefined, 'An intent is paused or archived (intent_inactive), or a short id is ambiguous'),
@@ -40,10 +39,10 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/intents/:id/opportunities',
     operation: 'OpenOpportunities',
     summary: 'Opens one opportunity per pick from your intent; a pair that has one returns it',
-    request: { body: requestBody(openSchema, { types: { counterparties: OpportunityPickInput }, nullable: ['counterparties'] }) },
+    request: { body: requestBody(OpenOpportunitiesArgs) },
     response: z.object({ opportunities: z.array(OpportunityCard) }),
     errors: pairErrors,
-    variables: (r) => ({ intentId: r.params.id, ...inputFrom(r.body, openSchema) }),
+    variables: (r) => ({ intentId: r.params.id, ...inputFrom(r.body, OpenOpportunitiesArgs) }),
     body: (d) => ({ opportunities: d.openOpportunities }),
   },
   {
@@ -64,7 +63,7 @@ export const opportunityRoutes: RouteTable = [
     request: { body: statusBody },
     response: Opportunity,
     errors: statusErrors,
-    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, ...inputFrom(r.body, statusSchema) }),
+    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
   },
   {
     method: 'POST',
@@ -106,7 +105,7 @@ export const opportunityRoutes: RouteTable = [
     response: Opportunity,
     errors: statusErrors,
     operation: 'SetOpportunityStatus',
-    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, statusSchema) }),
+    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
   },
   {
     method: 'POST',
@@ -123,10 +122,10 @@ export const opportunityRoutes: RouteTable = [
     operation: 'ListNegotiations',
     summary: 'Negotiations where you hold a seat, newest activity first',
     request: {
-      query: requestQuery(negotiationListSchema),
+      query: requestQuery(NegotiationListArgs),
     },
     response: negotiations,
-    variables: (r) => inputFrom(r.query, negotiationListSchema),
+    variables: (r) => inputFrom(r.query, NegotiationListArgs),
   },
   {
     method: 'GET',
@@ -144,7 +143,7 @@ export const opportunityRoutes: RouteTable = [
     operation: 'SubmitNegotiationTurn',
     summary: "Takes your seat's turn (one of protocol.availableActions)",
     request: {
-      query: requestQuery(agentIdSchema),
+      query: requestQuery(TurnAgentArgs),
       // From the domain's schema rather than the GraphQL input (where both fields are text):
       // the action's value set is checked here, in the protocol's own words, before anything runs.
       body: requestBody(turnSchema, { nullable: ['action', 'message'], ownMessages: true }),
@@ -160,7 +159,7 @@ export const opportunityRoutes: RouteTable = [
     variables: (r) => ({
       opportunityId: r.params.id,
       input: inputFrom(r.body, turnSchema),
-      ...inputFrom(r.query, agentIdSchema),
+      ...inputFrom(r.query, TurnAgentArgs),
     }),
     body: (d) => ({ negotiation: d.submitNegotiationTurn }),
   },
