@@ -1,3 +1,7 @@
+// type-graphql's decorators look for the metadata API whenever they run, and these run when a
+// module declaring an input is loaded, which the route table does without the GraphQL schema
+// (the test run's route coverage check, for one).
+import 'reflect-metadata';
 import { GraphQLScalarType } from 'graphql';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 import { z } from 'zod';
