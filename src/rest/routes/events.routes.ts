@@ -25,7 +25,6 @@ export const eventRoutes: RouteTable = [
     response: z.object({ events: z.array(LoggedFrame), next: nullable(z.string()).meta({ description: 'The last id when the page is full, else null' }) }),
     errors: { 503: errorBody(undefined, 'The log is unavailable; try later') },
     variables: (r) => inputFrom(r.query, EventLogArgs),
-    body: (d) => ({ events: d.eventLog.events, next: d.eventLog.next }),
   },
   {
     method: 'GET',

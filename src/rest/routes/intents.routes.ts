@@ -17,7 +17,11 @@ function preparationBody(r: Record<string, any>) {
 
 const id = (r: { params: Record<string, string> }) => ({ id: r.params.id });
 
-/** The Intents section, without discover and the opportunity routes (other areas). */
+/**
+ * The Intents section, without discover and the opportunity routes (other areas). A row without
+ * `body` answers its operation's root field as selected: the selection in intents.graphql (with
+ * aliases for REST's names, `intentId: id`) is the body's one declaration.
+ */
 export const intentRoutes: RouteTable = [
   {
     method: 'POST',
@@ -41,7 +45,6 @@ export const intentRoutes: RouteTable = [
     request: { body: requestBody(IntentListInput) },
     response: z.object({ intents: z.array(IntentListItem), pagination: Pagination }),
     variables: (r) => ({ input: inputFrom(r.body, IntentListInput) }),
-    body: (d) => ({ intents: d.intents.intents, pagination: d.intents.pagination }),
   },
   {
     method: 'POST',
@@ -56,7 +59,6 @@ export const intentRoutes: RouteTable = [
       503: errorBody(undefined, 'preparation_failed (retryable: true), busy or database_unavailable'),
     },
     variables: (r) => ({ input: inputFrom(r.body, CreateIntentInput) }),
-    body: ({ createIntent: c }) => ({ intentId: c.id, networkIds: c.networkIds, sourceType: c.sourceType, sourceId: c.sourceId }),
   },
   { method: 'GET', path: '/api/intents/:id', operation: 'GetIntent',
     summary: 'One of your intents; another user\'s is not found',
@@ -70,7 +72,6 @@ export const intentRoutes: RouteTable = [
     response: z.object({ intentId: uuid(), description: z.string(), sourceType: nullable(z.string()), sourceId: nullable(z.string()) }),
     errors: { 422: errorBody(['intent_rejected'], 'The new description is not admitted').extend({ code: z.string() }) },
     variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateIntentInput) }),
-    body: ({ updateIntent: u }) => ({ intentId: u.id, description: u.description, sourceType: u.sourceType, sourceId: u.sourceId }),
   },
   {
     method: 'PATCH',
@@ -88,7 +89,7 @@ export const intentRoutes: RouteTable = [
     response: intentBody, variables: id, body: (d) => ({ intent: d.archiveIntent }) },
   { method: 'GET', path: '/api/intents/:id/networks', operation: 'IntentNetworks',
     summary: 'The networks the intent is shared into',
-    response: networkIds, variables: id, body: (d) => ({ networkIds: d.intent.networkIds }) },
+    response: networkIds, variables: id },
   {
     method: 'POST',
     path: '/api/intents/:id/networks',
@@ -98,7 +99,6 @@ export const intentRoutes: RouteTable = [
     response: networkIds,
     errors: { 409: errorBody(['intent_archived'], 'The intent is archived') },
     variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, IntentNetworkArgs) }),
-    body: (d) => ({ networkIds: d.shareIntent.networkIds }),
   },
   {
     method: 'DELETE',
@@ -107,6 +107,5 @@ export const intentRoutes: RouteTable = [
     summary: 'Stops sharing the intent in a network',
     response: networkIds,
     variables: (r) => ({ id: r.params.id, networkId: r.params.networkId }),
-    body: (d) => ({ networkIds: d.unshareIntent.networkIds }),
   },
 ];

@@ -92,7 +92,6 @@ export const opportunityRoutes: RouteTable = [
     response: z.object({ opportunityId: z.string() }),
     errors: introduceErrors,
     variables: (r) => ({ input: inputFrom(r.body, IntroduceOpportunityInput) }),
-    body: (d) => ({ opportunityId: d.introduceOpportunity.opportunityId }),
   },
   { method: 'GET', path: '/api/opportunities/:id', operation: 'GetOpportunity',
     summary: 'An opportunity card with the single-read fields',
