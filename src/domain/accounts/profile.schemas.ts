@@ -26,36 +26,44 @@ export function isTimeZone(tz: string): boolean {
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 
+/** A link on a profile: what it is and where it points (named: one shape in both contracts). */
+export const socialLinkSchema = z
+  .object({
+  label: z.string().trim().min(1, 'A label is required').max(PROFILE_LIMITS.socialLabel, `At most ${PROFILE_LIMITS.socialLabel} characters`),
+  value: z.string().trim().min(1, 'A value is required').max(PROFILE_LIMITS.socialValue, `At most ${PROFILE_LIMITS.socialValue} characters`),
+  })
+  .meta({ id: 'SocialLink' });
+
+export const notificationPreferencesSchema = z.object({
+  opportunity: z.boolean().optional(),
+  morningBrief: z.boolean().optional(),
+});
+
 /**
  * Every field is optional and only sent fields change; an empty string clears a text field
- * (except name, which a person always has once they set it).
+ * (except name, which a person always has once they set it). The GraphQL input and the REST
+ * body derive from it (docs/adr/0124-one-schema-per-input.md).
  */
 export const profileUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'The name cannot be empty').max(PROFILE_LIMITS.name, `At most ${PROFILE_LIMITS.name} characters`),
     intro: text(PROFILE_LIMITS.intro),
     location: text(PROFILE_LIMITS.location),
-    timezone: text(PROFILE_LIMITS.timezone).refine((tz) => tz === '' || isTimeZone(tz), 'Not an IANA time zone name (e.g. Europe/Berlin)'),
-    avatar: z.union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .max(PROFILE_LIMITS.avatar, `At most ${PROFILE_LIMITS.avatar} characters`)
-        .pipe(z.url({ protocol: /^https?$/, error: 'An http(s) URL, or an empty string to remove it' })),
-    ]),
-    socials: z
-      .array(
-        z.object({
-          label: z.string().trim().min(1, 'A label is required').max(PROFILE_LIMITS.socialLabel, `At most ${PROFILE_LIMITS.socialLabel} characters`),
-          value: z.string().trim().min(1, 'A value is required').max(PROFILE_LIMITS.socialValue, `At most ${PROFILE_LIMITS.socialValue} characters`),
-        }),
-      )
-      .max(PROFILE_LIMITS.socials, `At most ${PROFILE_LIMITS.socials} links`),
-    notificationPreferences: z.object({
-      opportunity: z.boolean().optional(),
-      morningBrief: z.boolean().optional(),
-    }),
+    timezone: text(PROFILE_LIMITS.timezone)
+      .refine((tz) => tz === '' || isTimeZone(tz), 'Not an IANA time zone name (e.g. Europe/Berlin)')
+      .meta({ description: 'An IANA time zone name, or an empty string' }),
+    avatar: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(PROFILE_LIMITS.avatar, `At most ${PROFILE_LIMITS.avatar} characters`)
+          .pipe(z.url({ protocol: /^https?$/, error: 'An http(s) URL, or an empty string to remove it' })),
+      ])
+      .meta({ description: 'An http(s) URL (e.g. from uploadImage), or an empty string' }),
+    socials: z.array(socialLinkSchema).max(PROFILE_LIMITS.socials, `At most ${PROFILE_LIMITS.socials} links`),
+    notificationPreferences: notificationPreferencesSchema,
   })
   .partial();
 

@@ -18,7 +18,11 @@ const text = z.string().trim().min(1, 'must not be empty').max(MAX_TEXT);
 const entryId = z.string().min(1, 'must not be empty').max(MAX_ENTRY_ID);
 const time = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time' });
 
-export const partSchema = z.object({ kind: z.literal('text'), text });
+/**
+ * Each input of the area, declared once: the GraphQL input types and the REST request schemas
+ * are derived from these (docs/adr/0124-one-schema-per-input.md).
+ */
+export const partSchema = z.object({ kind: z.literal('text').meta({ description: 'text' }), text });
 
 const metadataSchema = z
   .record(z.string(), z.unknown())
@@ -29,37 +33,38 @@ const metadataSchema = z
   });
 
 export const postMessageSchema = z.object({
-  parts: z.array(partSchema).min(1, 'needs at least one part').max(MAX_PARTS),
-  metadata: metadataSchema.nullish(),
-  questionId: entryId.nullish(),
+  parts: z.array(partSchema).min(1, 'needs at least one part').max(MAX_PARTS).meta({ description: 'Required: at least one { kind: text, text }' }),
+  metadata: metadataSchema.nullish().meta({ description: 'Free-form; to the agent, metadata.intentId is required' }),
+  questionId: entryId.nullish().meta({ description: 'Agent thread: the question this message answers' }),
 });
 
-export const openDmSchema = z.object({ peerUserId: uuidSchema });
+export const openDmSchema = z.object({ peerUserId: uuidSchema.meta({ description: 'Required: the other user' }) });
 
 export const messagesQuerySchema = z.object({
-  limit: z.number().int().min(1).max(MESSAGES_PAGE.maxLimit).nullish(),
-  /** A message id (older than that message) or an ISO time (older than that time). */
-  before: z.union([uuidSchema, time]).nullish(),
-  intentId: uuidSchema.nullish(),
+  limit: z.number().int().min(1).max(MESSAGES_PAGE.maxLimit).nullish().meta({ description: 'Default 50, at most 100' }),
+  before: z.union([uuidSchema, time]).nullish().meta({ description: 'A message id or an ISO time: only older messages' }),
+  intentId: uuidSchema.nullish().meta({ description: 'Only messages whose metadata.intentId is this intent' }),
 });
 
 export const listQuerySchema = z.object({
-  page: z.number().int().min(1).max(1_000_000).nullish(),
-  limit: z.number().int().min(1).max(CONVERSATIONS_PAGE.maxLimit).nullish(),
+  page: z.number().int().min(1).max(1_000_000).nullish().meta({ description: 'From 1' }),
+  limit: z.number().int().min(1).max(CONVERSATIONS_PAGE.maxLimit).nullish().meta({ description: 'Default 50, at most 100' }),
 });
+
+export const answerSchema = z.object({ questionId: entryId, text });
 
 export const answersSchema = z.object({
   intentId: uuidSchema,
   answers: z
-    .array(z.object({ questionId: entryId, text }))
+    .array(answerSchema)
     .min(1, 'needs at least one answer')
     .max(MAX_ANSWERS),
 });
 
 export const h2aRequestSchema = z.object({
-  agentId: uuidSchema,
+  agentId: uuidSchema.meta({ description: 'The agent writing (uuid)' }),
   intentId: uuidSchema,
-  entries: z.array(z.unknown()).max(MAX_ENTRIES),
+  entries: z.array(z.unknown()).max(MAX_ENTRIES).meta({ description: 'Entries of kind question, message or expire; others and repeated ids are dropped' }),
 });
 
 const matchSchema = z.object({

@@ -1,22 +1,10 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { subscribeSchema } from '../../domain/accounts/subscription.schemas';
+import { inputType } from '../shared/input-type';
 
-@InputType('SubscribeInput')
-export class SubscribeInput {
-  @Field()
-  email: string;
-
-  @Field(() => String, { nullable: true, description: 'newsletter (default) or waitlist' })
-  type?: string | null;
-
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  whatYouDo?: string | null;
-
-  @Field(() => String, { nullable: true })
-  whoToMeet?: string | null;
-}
+/** type is text in GraphQL: the domain checks it and names the field. */
+export const SubscribeInput = inputType('SubscribeInput', subscribeSchema, { types: { type: String } });
+export type SubscribeInput = InstanceType<typeof SubscribeInput>;
 
 @ObjectType('SubscribeResult')
 export class SubscribeResultType {

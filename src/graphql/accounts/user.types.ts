@@ -1,4 +1,6 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { notificationPreferencesSchema, profileUpdateSchema, socialLinkSchema } from '../../domain/accounts/profile.schemas';
+import { inputType } from '../shared/input-type';
 
 @ObjectType('SocialLink')
 export class SocialLinkType {
@@ -77,47 +79,19 @@ export class AuthProviderType {
   name: string;
 }
 
-@InputType('SocialLinkInput')
-export class SocialLinkInput {
-  @Field()
-  label: string;
+export const SocialLinkInput = inputType('SocialLinkInput', socialLinkSchema);
+export type SocialLinkInput = InstanceType<typeof SocialLinkInput>;
 
-  @Field()
-  value: string;
-}
+export const NotificationPreferencesInput = inputType('NotificationPreferencesInput', notificationPreferencesSchema, {
+  description: 'Each sent flag changes; an omitted one keeps its value',
+});
+export type NotificationPreferencesInput = InstanceType<typeof NotificationPreferencesInput>;
 
-@InputType('NotificationPreferencesInput', { description: 'Each sent flag changes; an omitted one keeps its value' })
-export class NotificationPreferencesInput {
-  @Field(() => Boolean, { nullable: true })
-  opportunity?: boolean;
-
-  @Field(() => Boolean, { nullable: true })
-  morningBrief?: boolean;
-}
-
-@InputType('ProfileUpdateInput', { description: 'Only sent fields change; socials replaces every saved link' })
-export class ProfileUpdateInput {
-  @Field(() => String, { nullable: true })
-  name?: string;
-
-  @Field(() => String, { nullable: true })
-  intro?: string;
-
-  @Field(() => String, { nullable: true })
-  location?: string;
-
-  @Field(() => String, { nullable: true, description: 'An IANA time zone name, or an empty string' })
-  timezone?: string;
-
-  @Field(() => String, { nullable: true, description: 'An http(s) URL (e.g. from uploadImage), or an empty string' })
-  avatar?: string;
-
-  @Field(() => [SocialLinkInput], { nullable: true })
-  socials?: SocialLinkInput[];
-
-  @Field(() => NotificationPreferencesInput, { nullable: true })
-  notificationPreferences?: NotificationPreferencesInput;
-}
+export const ProfileUpdateInput = inputType('ProfileUpdateInput', profileUpdateSchema, {
+  description: 'Only sent fields change; socials replaces every saved link',
+  types: { socials: SocialLinkInput, notificationPreferences: NotificationPreferencesInput },
+});
+export type ProfileUpdateInput = InstanceType<typeof ProfileUpdateInput>;
 
 @ObjectType('ProfileConfirmation')
 export class ProfileConfirmationType {

@@ -1,4 +1,6 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { createAgentSchema, updateAgentSchema } from '../../domain/agents/agent.schemas';
+import { inputType } from '../shared/input-type';
 
 @ObjectType('Agent')
 export class AgentType {
@@ -42,23 +44,12 @@ export class NegotiationSeatType {
   negotiationExecutorFence: boolean;
 }
 
-@InputType('CreateAgentInput')
-export class CreateAgentInput {
-  @Field()
-  name: string;
-}
+export const CreateAgentInput = inputType('CreateAgentInput', createAgentSchema);
+export type CreateAgentInput = InstanceType<typeof CreateAgentInput>;
 
-@InputType('UpdateAgentInput')
-export class UpdateAgentInput {
-  @Field(() => String, { nullable: true })
-  name?: string;
-
-  @Field(() => String, { nullable: true, description: 'active or inactive' })
-  status?: string;
-
-  @Field(() => Boolean, { nullable: true, description: 'true selects this agent as negotiator; false on the selected agent clears the selection' })
-  handleNegotiations?: boolean;
-}
+/** status is text in GraphQL: the domain checks it and names the field. */
+export const UpdateAgentInput = inputType('UpdateAgentInput', updateAgentSchema, { types: { status: String } });
+export type UpdateAgentInput = InstanceType<typeof UpdateAgentInput>;
 
 @ObjectType('DeleteResult')
 export class DeleteResultType {

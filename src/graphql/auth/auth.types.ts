@@ -1,4 +1,14 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import {
+  apiKeyCreateSchema,
+  deviceApproveSchema,
+  deviceTokenSchema,
+  emailStartSchema,
+  emailVerifySchema,
+  sessionIdSchema,
+  siweVerifySchema,
+} from '../../domain/auth/auth.schemas';
+import { inputType } from '../shared/input-type';
 import { AccountType } from '../accounts/user.types';
 
 @ObjectType('AuthPayload', { description: 'A new session: send `token` as `Authorization: Bearer <token>`' })
@@ -19,29 +29,14 @@ export class SiweNonceType {
   expiresAt: Date;
 }
 
-@InputType('SiweVerifyInput')
-export class SiweVerifyInput {
-  @Field({ description: 'The EIP-4361 message as signed' })
-  message: string;
+export const SiweVerifyInput = inputType('SiweVerifyInput', siweVerifySchema);
+export type SiweVerifyInput = InstanceType<typeof SiweVerifyInput>;
 
-  @Field({ description: 'EIP-191 signature of the message, 0x-prefixed hex' })
-  signature: string;
-}
+export const EmailStartInput = inputType('EmailStartInput', emailStartSchema);
+export type EmailStartInput = InstanceType<typeof EmailStartInput>;
 
-@InputType('EmailStartInput')
-export class EmailStartInput {
-  @Field()
-  email: string;
-}
-
-@InputType('EmailVerifyInput')
-export class EmailVerifyInput {
-  @Field()
-  email: string;
-
-  @Field({ description: 'The 6-digit code from the mail' })
-  code: string;
-}
+export const EmailVerifyInput = inputType('EmailVerifyInput', emailVerifySchema);
+export type EmailVerifyInput = InstanceType<typeof EmailVerifyInput>;
 
 @ObjectType('DeviceAuthorization', { description: 'RFC 8628 device authorization response' })
 export class DeviceAuthorizationType {
@@ -64,17 +59,11 @@ export class DeviceAuthorizationType {
   interval: number;
 }
 
-@InputType('DeviceApproveInput')
-export class DeviceApproveInput {
-  @Field()
-  userCode: string;
-}
+export const DeviceApproveInput = inputType('DeviceApproveInput', deviceApproveSchema);
+export type DeviceApproveInput = InstanceType<typeof DeviceApproveInput>;
 
-@InputType('DeviceTokenInput')
-export class DeviceTokenInput {
-  @Field()
-  deviceCode: string;
-}
+export const DeviceTokenInput = inputType('DeviceTokenInput', deviceTokenSchema);
+export type DeviceTokenInput = InstanceType<typeof DeviceTokenInput>;
 
 @ObjectType('ApiKey', { description: 'An API key as listed; the key itself is shown only at creation' })
 export class ApiKeyType {
@@ -103,14 +92,8 @@ export class CreatedApiKeyType {
   apiKey: ApiKeyType;
 }
 
-@InputType('ApiKeyCreateInput')
-export class ApiKeyCreateInput {
-  @Field()
-  name: string;
-
-  @Field(() => ID, { nullable: true, description: 'One of your external agents: the key then acts as that agent' })
-  agentId?: string | null;
-}
+export const ApiKeyCreateInput = inputType('ApiKeyCreateInput', apiKeyCreateSchema, { types: { agentId: ID } });
+export type ApiKeyCreateInput = InstanceType<typeof ApiKeyCreateInput>;
 
 @ObjectType('Device', { description: 'A live session of the signed-in user' })
 export class DeviceType {
@@ -142,8 +125,5 @@ export class DeviceType {
   current: boolean;
 }
 
-@InputType('RevokeDeviceInput')
-export class RevokeDeviceInput {
-  @Field(() => ID)
-  sessionId: string;
-}
+export const RevokeDeviceInput = inputType('RevokeDeviceInput', sessionIdSchema, { types: { sessionId: ID } });
+export type RevokeDeviceInput = InstanceType<typeof RevokeDeviceInput>;

@@ -1,8 +1,8 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { plainInput } from '../accounts/plain-input';
 import type { GraphQLContext } from '../context';
 import { JSONScalar } from '../shared/scalars';
-import { AgentEntriesResultType, AgentThreadType, AnswerInput, MessageFilterInput, MessageType } from './conversation.types';
+import { AgentEntriesResultType, AgentThreadType, AnswerQuestionsArgs, MessageFilterInput, MessageType } from './conversation.types';
 import { signedIn } from '../signed-in';
 
 /** The personal-agent thread: the owner's read and answers, the negotiator's h2a entries. */
@@ -28,11 +28,7 @@ export class AgentThreadResolver {
 
   @Authorized()
   @Mutation(() => [MessageType], { description: "The owner's answers, in one batch" })
-  answerAgentQuestions(
-    @Arg('intentId', () => String, { nullable: true }) intentId: string | null,
-    @Arg('answers', () => [AnswerInput], { nullable: true }) answers: AnswerInput[] | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<MessageType[]> {
-    return ctx.services.agentThread.answer(signedIn(ctx), plainInput({ intentId, answers }));
+  answerAgentQuestions(@Args(() => AnswerQuestionsArgs) args: AnswerQuestionsArgs, @Ctx() ctx: GraphQLContext): Promise<MessageType[]> {
+    return ctx.services.agentThread.answer(signedIn(ctx), plainInput(args));
   }
 }

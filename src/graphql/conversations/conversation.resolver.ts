@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { ConversationRow } from '../../domain/conversations/conversation.repository';
 import { plainInput } from '../accounts/plain-input';
 import { DeleteResultType } from '../agents/agent.types';
@@ -7,6 +7,7 @@ import type { GraphQLContext } from '../context';
 import { pagination } from '../shared/pagination.types';
 import {
   ConversationMessagesType,
+  ConversationListArgs,
   ConversationPageType,
   ConversationType,
   MessageFilterInput,
@@ -31,12 +32,8 @@ export const toConversation = (r: ConversationRow): ConversationType => ({
 export class ConversationResolver {
   @Authorized()
   @Query(() => ConversationPageType, { description: "The caller's direct conversations they have not hidden, latest activity first" })
-  async conversations(
-    @Arg('page', () => Int, { nullable: true }) page: number | null,
-    @Arg('limit', () => Int, { nullable: true, description: 'Default 50, at most 100' }) limit: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<ConversationPageType> {
-    const p = await ctx.services.conversations.list(signedIn(ctx), plainInput({ page, limit }));
+  async conversations(@Args(() => ConversationListArgs) args: ConversationListArgs, @Ctx() ctx: GraphQLContext): Promise<ConversationPageType> {
+    const p = await ctx.services.conversations.list(signedIn(ctx), plainInput(args));
     return { conversations: p.conversations.map(toConversation), pagination: pagination(p.page, p.limit, p.total) };
   }
 

@@ -1,4 +1,6 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { answerSchema, answersSchema, listQuerySchema, messagesQuerySchema, openDmSchema, partSchema, postMessageSchema } from '../../domain/conversations/conversation.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 import { JSONObjectScalar } from '../shared/scalars';
 
@@ -165,51 +167,26 @@ export class AgentEntriesResultType {
   written: string[];
 }
 
-@InputType()
-export class MessagePartInput {
-  // Nullable so a missing field reaches validation, which names it in its 400.
-  @Field(() => String, { nullable: true, description: 'text' })
-  kind?: string | null;
+// Fields the domain requires stay nullable, so a missing one reaches validation, which names
+// it in its 400.
+export const MessagePartInput = inputType('MessagePartInput', partSchema, { nullable: ['kind', 'text'] });
+export type MessagePartInput = InstanceType<typeof MessagePartInput>;
 
-  @Field(() => String, { nullable: true })
-  text?: string | null;
-}
+export const PostMessageInput = inputType('PostMessageInput', postMessageSchema, { types: { parts: MessagePartInput }, nullable: ['parts'] });
+export type PostMessageInput = InstanceType<typeof PostMessageInput>;
 
-@InputType()
-export class PostMessageInput {
-  @Field(() => [MessagePartInput], { nullable: true, description: 'Required: at least one { kind: text, text }' })
-  parts?: MessagePartInput[] | null;
+export const OpenDirectConversationInput = inputType('OpenDirectConversationInput', openDmSchema, { nullable: ['peerUserId'] });
+export type OpenDirectConversationInput = InstanceType<typeof OpenDirectConversationInput>;
 
-  @Field(() => JSONObjectScalar, { nullable: true, description: 'Free-form; to the agent, metadata.intentId is required' })
-  metadata?: Record<string, unknown> | null;
+export const AnswerInput = inputType('AnswerInput', answerSchema, { nullable: ['questionId', 'text'] });
+export type AnswerInput = InstanceType<typeof AnswerInput>;
 
-  @Field(() => String, { nullable: true, description: 'Agent thread: the question this message answers' })
-  questionId?: string | null;
-}
+/** The owner's answers to the agent thread: arguments of their own, nullable so validation names a missing one. */
+export const AnswerQuestionsArgs = argsType('AnswerQuestionsArgs', answersSchema, { types: { answers: AnswerInput }, nullable: ['intentId', 'answers'] });
+export type AnswerQuestionsArgs = InstanceType<typeof AnswerQuestionsArgs>;
 
-@InputType()
-export class OpenDirectConversationInput {
-  @Field(() => String, { nullable: true, description: 'Required: the other user' })
-  peerUserId?: string | null;
-}
+export const MessageFilterInput = inputType('MessageFilterInput', messagesQuerySchema);
+export type MessageFilterInput = InstanceType<typeof MessageFilterInput>;
 
-@InputType()
-export class AnswerInput {
-  @Field(() => String, { nullable: true })
-  questionId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  text?: string | null;
-}
-
-@InputType()
-export class MessageFilterInput {
-  @Field(() => Int, { nullable: true, description: 'Default 50, at most 100' })
-  limit?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'A message id or an ISO time: only older messages' })
-  before?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Only messages whose metadata.intentId is this intent' })
-  intentId?: string | null;
-}
+export const ConversationListArgs = argsType('ConversationListArgs', listQuerySchema);
+export type ConversationListArgs = InstanceType<typeof ConversationListArgs>;

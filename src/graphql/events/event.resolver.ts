@@ -1,7 +1,7 @@
-import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { HandshakeFrame, StreamFrame } from '../../domain/events/frame-feed';
 import type { GraphQLContext } from '../context';
-import { EventFrameType, EventLogType } from './event.types';
+import { EventFrameType, EventLogArgs, EventLogType } from './event.types';
 import { signedIn } from '../signed-in';
 
 /** The caller's event feed: the log page and the live stream (the SSE route runs this subscription). */
@@ -9,12 +9,8 @@ import { signedIn } from '../signed-in';
 export class EventResolver {
   @Authorized()
   @Query(() => EventLogType, { description: 'The same feed as the stream, as JSON pages; keeps no cursor' })
-  eventLog(
-    @Arg('after', () => String, { nullable: true, description: 'The last eventId held' }) after: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: 'Default 100, at most 100' }) limit: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<EventLogType> {
-    return ctx.services.eventStream.log(signedIn(ctx), { after, limit });
+  eventLog(@Args(() => EventLogArgs) args: EventLogArgs, @Ctx() ctx: GraphQLContext): Promise<EventLogType> {
+    return ctx.services.eventStream.log(signedIn(ctx), { ...args });
   }
 
   @Authorized()

@@ -1,4 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { logQuerySchema } from '../../domain/events/event-stream.schemas';
+import { argsType } from '../shared/input-type';
 import { JSONObjectScalar } from '../shared/scalars';
 import { EventFramePayload } from './event-frame.types';
 
@@ -29,3 +31,7 @@ export class EventLogType {
   @Field(() => String, { nullable: true, description: 'The last eventId when the page is full, else null' })
   next: string | null;
 }
+
+/** The log page's arguments, derived from the domain's schema (docs/adr/0124-one-schema-per-input.md). */
+export const EventLogArgs = argsType('EventLogArgs', logQuerySchema);
+export type EventLogArgs = InstanceType<typeof EventLogArgs>;

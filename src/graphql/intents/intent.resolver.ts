@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Intent } from '../../entities/intent.entity';
 import { shortIdOf } from '../../domain/shared/short-id';
 import { notFound } from '../../domain/shared/errors';
@@ -9,7 +9,8 @@ import {
   CreateIntentInput,
   IntentListInput,
   IntentPageType,
-  IntentStatusEnum,
+  IntentNetworkArgs,
+  IntentStatusArgs,
   IntentType,
   PreparationResultType,
   PrepareIntentInput,
@@ -56,7 +57,7 @@ export class IntentResolver {
 
   @Authorized()
   @Mutation(() => IntentType, { description: 'Pause or resume; an archived intent refuses (409)' })
-  setIntentStatus(@Arg('id', () => ID) id: string, @Arg('status', () => IntentStatusEnum) status: IntentStatusEnum, @Ctx() ctx: GraphQLContext): Promise<Intent> {
+  setIntentStatus(@Arg('id', () => ID) id: string, @Args(() => IntentStatusArgs) { status }: IntentStatusArgs, @Ctx() ctx: GraphQLContext): Promise<Intent> {
     return ctx.services.intents.setStatus(signedIn(ctx), id, { status });
   }
 
@@ -68,13 +69,13 @@ export class IntentResolver {
 
   @Authorized()
   @Mutation(() => IntentType, { description: 'Shares the intent into a network the caller belongs to' })
-  shareIntent(@Arg('id', () => ID) id: string, @Arg('networkId', () => String) networkId: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
+  shareIntent(@Arg('id', () => ID) id: string, @Args(() => IntentNetworkArgs) { networkId }: IntentNetworkArgs, @Ctx() ctx: GraphQLContext): Promise<Intent> {
     return ctx.services.intents.share(signedIn(ctx), id, { networkId });
   }
 
   @Authorized()
   @Mutation(() => IntentType)
-  unshareIntent(@Arg('id', () => ID) id: string, @Arg('networkId', () => String) networkId: string, @Ctx() ctx: GraphQLContext): Promise<Intent> {
+  unshareIntent(@Arg('id', () => ID) id: string, @Args(() => IntentNetworkArgs) { networkId }: IntentNetworkArgs, @Ctx() ctx: GraphQLContext): Promise<Intent> {
     return ctx.services.intents.unshare(signedIn(ctx), id, { networkId });
   }
 

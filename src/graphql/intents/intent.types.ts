@@ -1,6 +1,7 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { answerSchema, createSchema, listSchema, networkIdSchema, prepareSchema, statusSchema, updateSchema } from '../../domain/intents/intent.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
-import { JSONScalar } from '../shared/scalars';
 
 export enum IntentStatusEnum {
   active = 'active',
@@ -96,70 +97,30 @@ export class PreparationResultType {
   recovery?: RecoveryFieldType[] | null;
 }
 
-@InputType()
-export class PreparationAnswerInput {
-  @Field({ description: 'The label of a recovery field from the previous result' })
-  prompt: string;
+export const PreparationAnswerInput = inputType('PreparationAnswerInput', answerSchema);
+export type PreparationAnswerInput = InstanceType<typeof PreparationAnswerInput>;
 
-  @Field(() => JSONScalar, { description: 'A string, or a list of strings for a multi field' })
-  answer: unknown;
-}
-
-@InputType()
-export class PrepareIntentInput {
+export const PrepareIntentInput = inputType('PrepareIntentInput', prepareSchema, {
+  types: { answers: PreparationAnswerInput },
   // Nullable so a missing draft reaches validation, which names the field in its 400.
-  @Field(() => String, { nullable: true, description: 'The draft (required)' })
-  payload: string;
+  nullable: ['payload'],
+});
+export type PrepareIntentInput = InstanceType<typeof PrepareIntentInput>;
 
-  @Field(() => [PreparationAnswerInput], { nullable: true, description: 'Every answer given so far' })
-  answers?: PreparationAnswerInput[] | null;
-}
+// Nullable so a missing description reaches validation, which names the field in its 400.
+export const CreateIntentInput = inputType('CreateIntentInput', createSchema, { nullable: ['description'] });
+export type CreateIntentInput = InstanceType<typeof CreateIntentInput>;
 
-@InputType()
-export class CreateIntentInput {
-  // Nullable so a missing description reaches validation, which names the field in its 400.
-  @Field(() => String, { nullable: true, description: 'Required' })
-  description: string;
+export const UpdateIntentInput = inputType('UpdateIntentInput', updateSchema);
+export type UpdateIntentInput = InstanceType<typeof UpdateIntentInput>;
 
-  @Field(() => [String], { nullable: true, description: 'Omitted or empty: every network the caller belongs to' })
-  networkIds?: string[] | null;
+export const IntentListInput = inputType('IntentListInput', listSchema);
+export type IntentListInput = InstanceType<typeof IntentListInput>;
 
-  @Field(() => String, { nullable: true })
-  preparationReceipt?: string | null;
+/** Pause or resume: the status argument, the domain's value set as the IntentStatus enum. */
+export const IntentStatusArgs = argsType('IntentStatusArgs', statusSchema, { types: { status: IntentStatusEnum } });
+export type IntentStatusArgs = InstanceType<typeof IntentStatusArgs>;
 
-  @Field(() => String, { nullable: true })
-  sourceType?: string | null;
-
-  @Field(() => String, { nullable: true })
-  sourceId?: string | null;
-}
-
-@InputType()
-export class UpdateIntentInput {
-  @Field(() => String, { nullable: true, description: 'Prepared again when it changes' })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'null clears it; omitted keeps it' })
-  sourceType?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'null clears it; omitted keeps it' })
-  sourceId?: string | null;
-}
-
-@InputType()
-export class IntentListInput {
-  @Field(() => String, { nullable: true, description: 'Case-insensitive text in the description or summary' })
-  q?: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Default 20, at most 100' })
-  limit?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'From 1' })
-  page?: number | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'true includes archived intents' })
-  archived?: boolean | null;
-
-  @Field(() => String, { nullable: true, description: 'Only intents with exactly this sourceType' })
-  sourceType?: string | null;
-}
+/** The network an intent is shared into or out of. */
+export const IntentNetworkArgs = argsType('IntentNetworkArgs', networkIdSchema);
+export type IntentNetworkArgs = InstanceType<typeof IntentNetworkArgs>;

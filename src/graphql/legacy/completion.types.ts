@@ -1,25 +1,14 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { chatMessageSchema, completionSchema } from '../../domain/legacy/completions/completion.schemas';
+import { didProfileSchema } from '../../domain/legacy/profile/did-profile.schemas';
+import { inputType } from '../shared/input-type';
 
-@InputType('CompletionMessageInput')
-export class CompletionMessageInput {
-  @Field(() => String, { nullable: true, description: 'user, assistant or system' })
-  role?: string | null;
+/** role is text in GraphQL; missing fields reach validation, which names them in its 400. */
+export const CompletionMessageInput = inputType('CompletionMessageInput', chatMessageSchema, { types: { role: String }, nullable: ['role', 'content'] });
+export type CompletionMessageInput = InstanceType<typeof CompletionMessageInput>;
 
-  @Field(() => String, { nullable: true })
-  content?: string | null;
-}
-
-@InputType('CompletionInput')
-export class CompletionInput {
-  @Field(() => [CompletionMessageInput], { nullable: true, description: 'A conversation so far; or prompt' })
-  messages?: CompletionMessageInput[] | null;
-
-  @Field(() => String, { nullable: true, description: 'A single question; or messages' })
-  prompt?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Index ids or DIDs (required)' })
-  sources?: string[] | null;
-}
+export const CompletionInput = inputType('CompletionInput', completionSchema, { types: { messages: CompletionMessageInput, sources: [String] } });
+export type CompletionInput = InstanceType<typeof CompletionInput>;
 
 @ObjectType('Completion')
 export class CompletionType {
@@ -42,17 +31,9 @@ export class DidProfileType {
   avatar: string | null;
 }
 
-@InputType('DidProfileInput')
-export class DidProfileInput {
-  @Field(() => String, { nullable: true, description: 'Required' })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Required' })
-  bio?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Required: a CID from upload_avatar, or empty to remove' })
-  avatar?: string | null;
-}
+// Missing fields reach validation, which names them in the legacy API's words.
+export const DidProfileInput = inputType('DidProfileInput', didProfileSchema, { nullable: ['name', 'bio', 'avatar'] });
+export type DidProfileInput = InstanceType<typeof DidProfileInput>;
 
 @ObjectType('AvatarUpload')
 export class AvatarUploadType {

@@ -1,4 +1,6 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { createConversationSchema, postMessageSchema, updateConversationSchema } from '../../domain/legacy/conversations/conversation.schemas';
+import { inputType } from '../shared/input-type';
 import { JSONScalar } from '../shared/scalars';
 
 @ObjectType('PrivateMessage')
@@ -64,32 +66,12 @@ export class DeletedPrivateMessagesType {
   deleted: string[];
 }
 
-@InputType('CreatePrivateConversationInput')
-export class CreatePrivateConversationInput {
-  @Field(() => [String], { nullable: true, description: 'Index ids or DIDs (required, at least one)' })
-  sources?: string[] | null;
+export const CreatePrivateConversationInput = inputType('CreatePrivateConversationInput', createConversationSchema, { nullable: ['sources'] });
+export type CreatePrivateConversationInput = InstanceType<typeof CreatePrivateConversationInput>;
 
-  @Field(() => [String], { nullable: true, description: "DIDs; the creator's is added" })
-  members?: string[] | null;
+export const UpdatePrivateConversationInput = inputType('UpdatePrivateConversationInput', updateConversationSchema);
+export type UpdatePrivateConversationInput = InstanceType<typeof UpdatePrivateConversationInput>;
 
-  @Field(() => String, { nullable: true })
-  summary?: string | null;
-}
-
-@InputType('UpdatePrivateConversationInput')
-export class UpdatePrivateConversationInput {
-  @Field(() => [String], { nullable: true })
-  sources?: string[] | null;
-
-  @Field(() => String, { nullable: true, description: 'null clears it' })
-  summary?: string | null;
-}
-
-@InputType('PrivateMessageInput')
-export class PrivateMessageInput {
-  @Field(() => String, { nullable: true, description: 'user (answered by the assistant) or assistant' })
-  role?: string | null;
-
-  @Field(() => String, { nullable: true })
-  content?: string | null;
-}
+/** A posted or edited message (the edit takes the same fields, each optional); role is text in GraphQL. */
+export const PrivateMessageInput = inputType('PrivateMessageInput', postMessageSchema, { types: { role: String }, nullable: ['role', 'content'] });
+export type PrivateMessageInput = InstanceType<typeof PrivateMessageInput>;

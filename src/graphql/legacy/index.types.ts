@@ -1,4 +1,8 @@
-import { createUnionType, Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { createUnionType, Field, Float, ID, ObjectType } from 'type-graphql';
+import { createEmbeddingSchema, listEmbeddingsSchema, naturalKeySchema } from '../../domain/legacy/embeddings/embedding.schemas';
+import { createIndexSchema, updateIndexSchema } from '../../domain/legacy/indexes/index.schemas';
+import { listItemsSchema } from '../../domain/legacy/items/item.schemas';
+import { inputType } from '../shared/input-type';
 import { WebPageType } from '../web/web.types';
 
 @ObjectType('Index', { description: 'A named context holding items; its controller (a DID) alone may change it' })
@@ -98,38 +102,14 @@ export class IndexItemPageType {
   cursor: string | null;
 }
 
-@InputType('CreateIndexInput')
-export class CreateIndexInput {
-  @Field(() => String, { nullable: true })
-  title?: string | null;
+export const CreateIndexInput = inputType('CreateIndexInput', createIndexSchema);
+export type CreateIndexInput = InstanceType<typeof CreateIndexInput>;
 
-  @Field(() => String, { nullable: true, description: 'Omitted: a secp256k1 key pair is generated' })
-  signerPublicKey?: string | null;
+export const UpdateIndexInput = inputType('UpdateIndexInput', updateIndexSchema);
+export type UpdateIndexInput = InstanceType<typeof UpdateIndexInput>;
 
-  @Field(() => String, { nullable: true, description: 'Must parse as a CID' })
-  signerFunction?: string | null;
-}
-
-@InputType('UpdateIndexInput')
-export class UpdateIndexInput {
-  @Field(() => String, { nullable: true })
-  title?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'null removes it' })
-  signerFunction?: string | null;
-}
-
-@InputType('IndexItemsInput')
-export class IndexItemsInput {
-  @Field(() => String, { nullable: true, description: 'Ranks items by meaning (semantic search)' })
-  query?: string | null;
-
-  @Field(() => String, { nullable: true })
-  cursor?: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Default 24, at most 100' })
-  limit?: number | null;
-}
+export const IndexItemsInput = inputType('IndexItemsInput', listItemsSchema);
+export type IndexItemsInput = InstanceType<typeof IndexItemsInput>;
 
 @ObjectType('EmbeddingContext')
 export class EmbeddingContextType {
@@ -180,51 +160,14 @@ export class EmbeddingType {
   description: string | null;
 }
 
-@InputType('EmbeddingKeyInput')
-export class EmbeddingKeyInput {
-  @Field(() => String, { nullable: true })
-  indexId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  itemId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  modelName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  category?: string | null;
-}
+// The key's fields stay nullable: a missing one reaches validation, which names it.
+const KEY = ['indexId', 'itemId', 'modelName', 'category'];
+export const EmbeddingKeyInput = inputType('EmbeddingKeyInput', naturalKeySchema, { nullable: KEY });
+export type EmbeddingKeyInput = InstanceType<typeof EmbeddingKeyInput>;
 
 /** The natural key's fields plus what an embedding holds (create and update take the same fields). */
-@InputType('EmbeddingInput')
-export class EmbeddingInput extends EmbeddingKeyInput {
-  @Field(() => String, { nullable: true })
-  context?: string | null;
+export const EmbeddingInput = inputType('EmbeddingInput', createEmbeddingSchema, { nullable: [...KEY, 'vector'] });
+export type EmbeddingInput = InstanceType<typeof EmbeddingInput>;
 
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => [Float], { nullable: true, description: 'Any dimension, the same for every vector of one model name' })
-  vector?: number[] | null;
-}
-
-@InputType('EmbeddingsInput')
-export class EmbeddingsInput {
-  @Field(() => String, { nullable: true, description: 'Required' })
-  indexId?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Required' })
-  itemId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  modelName?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  categories?: string[] | null;
-
-  @Field(() => Int, { nullable: true })
-  skip?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Default 24, at most 100' })
-  take?: number | null;
-}
+export const EmbeddingsInput = inputType('EmbeddingsInput', listEmbeddingsSchema, { nullable: ['indexId', 'itemId'] });
+export type EmbeddingsInput = InstanceType<typeof EmbeddingsInput>;

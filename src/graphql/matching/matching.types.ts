@@ -1,17 +1,10 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { discoverSchema } from '../../domain/matching/matching.schemas';
+import { inputType } from '../shared/input-type';
 import { UserType } from '../accounts/user.types';
 
-@InputType('DiscoverInput')
-export class DiscoverInputType {
-  @Field({ description: 'The text to match; empty means the intent itself' })
-  query: string;
-
-  @Field(() => Int, { nullable: true, description: '1 to 30; default 10' })
-  limit?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'ISO time: only intents created or shared into a network after it' })
-  since?: string | null;
-}
+export const DiscoverInputType = inputType('DiscoverInput', discoverSchema);
+export type DiscoverInputType = InstanceType<typeof DiscoverInputType>;
 
 @ObjectType('Counterparty', { description: 'A ranked counterparty for an intent' })
 export class CounterpartyType {

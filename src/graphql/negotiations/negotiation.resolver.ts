@@ -1,10 +1,10 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { NegotiationView } from '../../domain/negotiations/negotiation.views';
 import type { NegotiationPage } from '../../domain/negotiations/negotiation.service';
 import type { GraphQLContext } from '../context';
 import { offsetPagination } from '../opportunities/opportunity.resolver';
 import { OpportunityType } from '../opportunities/opportunity.types';
-import { NegotiationPageType, NegotiationTurnInput, NegotiationType } from './negotiation.types';
+import { NegotiationHistoryArgs, NegotiationListArgs, NegotiationPageType, NegotiationTurnInput, NegotiationType, TurnAgentArgs } from './negotiation.types';
 import { signedIn } from '../signed-in';
 
 const pageOf = (p: NegotiationPage): NegotiationPageType => ({ negotiations: p.negotiations, pagination: offsetPagination(p.limit, p.offset, p.total) });
@@ -23,7 +23,7 @@ export class NegotiationResolver {
   submitNegotiationTurn(
     @Arg('opportunityId', () => ID) opportunityId: string,
     @Arg('input', () => NegotiationTurnInput, { nullable: true }) input: NegotiationTurnInput | null,
-    @Arg('agentId', () => String, { nullable: true }) agentId: string | null,
+    @Args(() => TurnAgentArgs) { agentId }: TurnAgentArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<NegotiationView> {
     return ctx.services.negotiations.submit(signedIn(ctx), opportunityId, { ...(input ?? {}) }, agentId ?? undefined, ctx.receivedAt);
@@ -31,25 +31,14 @@ export class NegotiationResolver {
 
   @Authorized()
   @Query(() => NegotiationPageType, { description: 'Negotiations where you hold a seat, newest activity first' })
-  async negotiations(
-    @Arg('intentId', () => String, { nullable: true }) intentId: string | null,
-    @Arg('state', () => String, { nullable: true, description: 'open or settled' }) state: string | null,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<NegotiationPageType> {
-    return pageOf(await ctx.services.negotiations.list(signedIn(ctx), { intentId, state, limit, offset }));
+  async negotiations(@Args(() => NegotiationListArgs) args: NegotiationListArgs, @Ctx() ctx: GraphQLContext): Promise<NegotiationPageType> {
+    return pageOf(await ctx.services.negotiations.list(signedIn(ctx), { ...args }));
   }
 
   @Authorized()
   @Query(() => NegotiationPageType, { description: 'Your own id: your negotiations; another id: those you and that user hold the seats of' })
-  async userNegotiations(
-    @Arg('userId', () => String) userId: string,
-    @Arg('limit', () => Int, { nullable: true, description: 'Default 20, at most 50' }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<NegotiationPageType> {
-    return pageOf(await ctx.services.negotiations.history(signedIn(ctx), { userId, limit, offset }));
+  async userNegotiations(@Args(() => NegotiationHistoryArgs) args: NegotiationHistoryArgs, @Ctx() ctx: GraphQLContext): Promise<NegotiationPageType> {
+    return pageOf(await ctx.services.negotiations.history(signedIn(ctx), { ...args }));
   }
 
   @FieldResolver(() => OpportunityType, { nullable: true, description: 'The opportunity it decides' })

@@ -1,4 +1,6 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { agentIdSchema, historySchema, listSchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 @ObjectType('NegotiationTurn')
@@ -118,11 +120,18 @@ export class NegotiationPageType {
   pagination: PaginationType;
 }
 
-@InputType('NegotiationTurnInput')
-export class NegotiationTurnInput {
-  @Field(() => String, { nullable: true, description: 'propose, counter, accept or decline (one of protocol.availableActions)' })
-  action?: string | null;
+/**
+ * Both fields are text in GraphQL and nullable: the domain refuses a wrong or missing turn with
+ * the protocol's own text and details (negotiation.service.ts).
+ */
+/** The list's and a user's history's arguments, derived like the inputs; state is text in GraphQL. */
+export const NegotiationListArgs = argsType('NegotiationListArgs', listSchema, { types: { state: String } });
+export type NegotiationListArgs = InstanceType<typeof NegotiationListArgs>;
+export const NegotiationHistoryArgs = argsType('NegotiationHistoryArgs', historySchema);
+/** The agent taking a turn (fenced against the selected negotiator). */
+export const TurnAgentArgs = argsType('TurnAgentArgs', agentIdSchema);
+export type TurnAgentArgs = InstanceType<typeof TurnAgentArgs>;
+export type NegotiationHistoryArgs = InstanceType<typeof NegotiationHistoryArgs>;
 
-  @Field(() => String, { nullable: true, description: 'At most 4000 characters' })
-  message?: string | null;
-}
+export const NegotiationTurnInput = inputType('NegotiationTurnInput', turnSchema, { types: { action: String }, nullable: ['action', 'message'] });
+export type NegotiationTurnInput = InstanceType<typeof NegotiationTurnInput>;

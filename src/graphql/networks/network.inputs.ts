@@ -1,88 +1,35 @@
-import { Field, ID, InputType } from 'type-graphql';
+import { ID } from 'type-graphql';
+import {
+  addMemberSchema,
+  createNetworkRequestSchema,
+  createNetworkSchema,
+  inviteSchema,
+  updateMemberSchema,
+  updateNetworkRequestSchema,
+  updateNetworkSchema,
+} from '../../domain/networks/network.schemas';
+import { inputType } from '../shared/input-type';
 import { JoinPolicyEnum, NetworkRoleEnum } from './network.enums';
 
-/** Lengths and formats are checked by the domain's zod schemas (src/domain/networks/network.schemas.ts). */
-@InputType()
-export class CreateNetworkInput {
-  @Field()
-  title: string;
-
-  @Field(() => String, { nullable: true })
-  prompt?: string | null;
-
-  @Field(() => String, { nullable: true })
-  imageUrl?: string | null;
-
-  @Field(() => JoinPolicyEnum, { nullable: true, description: 'Default anyone' })
-  joinPolicy?: JoinPolicyEnum | null;
-}
+/** The area's inputs, derived from the domain's schemas (src/domain/networks/network.schemas.ts). */
+export const CreateNetworkInput = inputType('CreateNetworkInput', createNetworkSchema, { types: { joinPolicy: JoinPolicyEnum } });
+export type CreateNetworkInput = InstanceType<typeof CreateNetworkInput>;
 
 /** Omitted fields are kept; null clears prompt or imageUrl. */
-@InputType()
-export class UpdateNetworkInput {
-  @Field(() => String, { nullable: true })
-  title?: string | null;
+export const UpdateNetworkInput = inputType('UpdateNetworkInput', updateNetworkSchema, { types: { joinPolicy: JoinPolicyEnum } });
+export type UpdateNetworkInput = InstanceType<typeof UpdateNetworkInput>;
 
-  @Field(() => String, { nullable: true })
-  prompt?: string | null;
+export const AddNetworkMemberInput = inputType('AddNetworkMemberInput', addMemberSchema, { types: { userId: ID, permissions: NetworkRoleEnum } });
+export type AddNetworkMemberInput = InstanceType<typeof AddNetworkMemberInput>;
 
-  @Field(() => String, { nullable: true })
-  imageUrl?: string | null;
+export const UpdateNetworkMemberInput = inputType('UpdateNetworkMemberInput', updateMemberSchema, { types: { permissions: NetworkRoleEnum } });
+export type UpdateNetworkMemberInput = InstanceType<typeof UpdateNetworkMemberInput>;
 
-  @Field(() => JoinPolicyEnum, { nullable: true })
-  joinPolicy?: JoinPolicyEnum | null;
-}
+export const InviteNetworkMemberInput = inputType('InviteNetworkMemberInput', inviteSchema);
+export type InviteNetworkMemberInput = InstanceType<typeof InviteNetworkMemberInput>;
 
-@InputType()
-export class AddNetworkMemberInput {
-  @Field(() => ID)
-  userId: string;
+export const CreateNetworkRequestInput = inputType('CreateNetworkRequestInput', createNetworkRequestSchema, { types: { joinPolicy: JoinPolicyEnum } });
+export type CreateNetworkRequestInput = InstanceType<typeof CreateNetworkRequestInput>;
 
-  @Field(() => [NetworkRoleEnum], { nullable: true, description: '[owner] or [member]; default [member]' })
-  permissions?: NetworkRoleEnum[] | null;
-}
-
-@InputType()
-export class UpdateNetworkMemberInput {
-  @Field(() => [NetworkRoleEnum], { description: '[owner] or [member]' })
-  permissions: NetworkRoleEnum[];
-}
-
-@InputType()
-export class InviteNetworkMemberInput {
-  @Field()
-  email: string;
-
-  @Field(() => String, { nullable: true, description: 'Used as the name of an account the invitation creates' })
-  name?: string | null;
-}
-
-@InputType()
-export class CreateNetworkRequestInput {
-  @Field()
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  purpose?: string | null;
-
-  @Field(() => String, { nullable: true })
-  audience?: string | null;
-
-  @Field(() => String, { nullable: true })
-  expectedSize?: string | null;
-
-  @Field(() => String, { nullable: true })
-  notes?: string | null;
-
-  @Field(() => JoinPolicyEnum, { nullable: true })
-  joinPolicy?: JoinPolicyEnum | null;
-}
-
-@InputType()
-export class UpdateNetworkRequestInput {
-  @Field()
-  name: string;
-
-  @Field(() => String, { nullable: true, description: 'Omitted keeps it; null clears it' })
-  purpose?: string | null;
-}
+export const UpdateNetworkRequestInput = inputType('UpdateNetworkRequestInput', updateNetworkRequestSchema);
+export type UpdateNetworkRequestInput = InstanceType<typeof UpdateNetworkRequestInput>;

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Network } from '../../entities/network.entity';
 import type { OpportunityView } from '../../domain/opportunities/opportunity.views';
 import type { GraphQLContext } from '../context';
@@ -8,10 +8,11 @@ import { NetworkType } from '../networks/network.types';
 import { pagination } from '../shared/pagination.types';
 import {
   IntroduceOpportunityInput,
+  OpenOpportunitiesArgs,
   OpportunityChatType,
   OpportunityFilterInput,
   OpportunityPageType,
-  OpportunityPickInput,
+  OpportunityStatusArgs,
   OpportunityType,
 } from './opportunity.types';
 import { signedIn } from '../signed-in';
@@ -31,7 +32,7 @@ export class OpportunityResolver {
   @Mutation(() => [OpportunityType], { description: 'Opens one opportunity per pick from your intent; a pair that has one returns it' })
   openOpportunities(
     @Arg('intentId', () => ID) intentId: string,
-    @Arg('counterparties', () => [OpportunityPickInput], { nullable: true }) counterparties: OpportunityPickInput[] | null,
+    @Args(() => OpenOpportunitiesArgs) { counterparties }: OpenOpportunitiesArgs,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OpportunityView[]> {
     return ctx.services.opportunities.openFromIntent(signedIn(ctx), intentId, { counterparties: counterparties ?? undefined });
@@ -59,7 +60,7 @@ export class OpportunityResolver {
   @Mutation(() => OpportunityType, { description: 'accepted (double opt-in) or rejected, by an owner; intentId scopes it to your intent' })
   setOpportunityStatus(
     @Arg('id', () => ID) id: string,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Args(() => OpportunityStatusArgs) { status }: OpportunityStatusArgs,
     @Arg('intentId', () => ID, { nullable: true }) intentId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<OpportunityView> {

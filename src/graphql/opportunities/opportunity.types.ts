@@ -1,4 +1,6 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { introduceSchema, listSchema, openSchema, pickSchema, statusSchema } from '../../domain/opportunities/opportunity.schemas';
+import { argsType, inputType } from '../shared/input-type';
 import { PaginationType } from '../shared/pagination.types';
 
 @ObjectType('OpportunityPerson')
@@ -98,44 +100,26 @@ export class OpportunityChatType {
   opportunity: OpportunityType;
 }
 
-@InputType('OpportunityPick')
-export class OpportunityPickInput {
-  @Field(() => String, { nullable: true })
-  intentId: string;
+export const OpportunityPickInput = inputType('OpportunityPick', pickSchema, {
+  // Nullable so a missing id reaches validation, which names the field in its 400.
+  nullable: ['intentId', 'networkId'],
+});
+export type OpportunityPickInput = InstanceType<typeof OpportunityPickInput>;
 
-  @Field(() => String, { nullable: true })
-  networkId: string;
-}
+/** Opening from an intent: the picks are an argument of their own, nullable so validation names a missing one. */
+export const OpenOpportunitiesArgs = argsType('OpenOpportunitiesArgs', openSchema, { types: { counterparties: OpportunityPickInput }, nullable: ['counterparties'] });
+export type OpenOpportunitiesArgs = InstanceType<typeof OpenOpportunitiesArgs>;
 
-@InputType('IntroduceOpportunityInput')
-export class IntroduceOpportunityInput {
-  @Field(() => String, { nullable: true, description: 'The network both intents are shared in; you must be a member' })
-  networkId: string;
+/** An owner's move: the status is text to both transports; the domain checks it and names it. */
+export const OpportunityStatusArgs = argsType('OpportunityStatusArgs', statusSchema, { types: { status: String }, nullable: ['status'] });
+export type OpportunityStatusArgs = InstanceType<typeof OpportunityStatusArgs>;
 
-  @Field(() => [String], { nullable: true, description: 'Two intents of two other people; the first one’s owner moves first' })
-  intents: string[];
+export const IntroduceOpportunityInput = inputType('IntroduceOpportunityInput', introduceSchema, {
+  // Nullable so a missing field reaches validation, which names it in its 400.
+  nullable: ['networkId', 'intents', 'context'],
+});
+export type IntroduceOpportunityInput = InstanceType<typeof IntroduceOpportunityInput>;
 
-  @Field(() => String, { nullable: true, description: 'Why they should meet (at most 2000 characters); both seats read it' })
-  context: string;
-}
-
-@InputType('OpportunityFilter')
-export class OpportunityFilterInput {
-  @Field(() => String, { nullable: true, description: 'pending, accepted, rejected or expired' })
-  status?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Any of the statuses, negotiating included' })
-  statuses?: string[] | null;
-
-  @Field(() => String, { nullable: true })
-  networkId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  peerUserId?: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Default 20, at most 100' })
-  limit?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  offset?: number | null;
-}
+/** The statuses are text in GraphQL: the domain checks them and names the field. */
+export const OpportunityFilterInput = inputType('OpportunityFilter', listSchema, { types: { status: String, statuses: String } });
+export type OpportunityFilterInput = InstanceType<typeof OpportunityFilterInput>;

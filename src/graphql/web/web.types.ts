@@ -1,14 +1,10 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { createWebPageSchema, enrichmentSchema, scrapeSchema } from '../../domain/web/web.schemas';
+import { inputType } from '../shared/input-type';
 import { SocialLinkType } from '../accounts/user.types';
 
-@InputType('ScrapeInput')
-export class ScrapeInput {
-  @Field({ description: 'The page to read (http or https; a URL without scheme is read as https)' })
-  url: string;
-
-  @Field(() => String, { nullable: true, description: 'What to look for (at most 1000 characters); narrows the text returned' })
-  objective?: string | null;
-}
+export const ScrapeInput = inputType('ScrapeInput', scrapeSchema);
+export type ScrapeInput = InstanceType<typeof ScrapeInput>;
 
 @ObjectType('ScrapeResult', { description: "A page's readable text" })
 export class ScrapeResultType {
@@ -22,26 +18,8 @@ export class ScrapeResultType {
   text: string;
 }
 
-@InputType('EnrichmentInput')
-export class EnrichmentInput {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Profile URL or handle' })
-  linkedin?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Profile URL or handle' })
-  twitter?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Profile URL or user name' })
-  github?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Profile URL or handle' })
-  telegram?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Personal or company sites (at most 5)' })
-  websites?: string[] | null;
-}
+export const EnrichmentInput = inputType('EnrichmentInput', enrichmentSchema);
+export type EnrichmentInput = InstanceType<typeof EnrichmentInput>;
 
 @ObjectType('ProfileSuggestion', { description: 'Suggested user fields, in their shapes; null where the sources say nothing' })
 export class ProfileSuggestionType {
@@ -94,17 +72,8 @@ export class EnrichmentType {
   sources: EnrichmentSourcesType;
 }
 
-@InputType('CreateWebPageInput')
-export class CreateWebPageInput {
-  @Field()
-  url: string;
-
-  @Field(() => String, { nullable: true, description: 'Only with content' })
-  title?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The readable text; omitted, the page is fetched' })
-  content?: string | null;
-}
+export const CreateWebPageInput = inputType('CreateWebPageInput', createWebPageSchema);
+export type CreateWebPageInput = InstanceType<typeof CreateWebPageInput>;
 
 @ObjectType('WebPage', { description: 'A web page node; its id is stream-id-like, so it can be an index item' })
 export class WebPageType {

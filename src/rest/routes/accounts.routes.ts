@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { list, pick, str } from '../coerce';
+import { SubscribeInput } from '../../graphql/accounts/misc.types';
+import { ProfileUpdateInput } from '../../graphql/accounts/user.types';
+import { list, str } from '../coerce';
 import type { RouteTable } from '../route-table';
 import { Account, BatchUser, PublicUser } from '../schemas/accounts.schemas';
-import { errorBody, opt, query, SocialLink, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
+import { errorBody, inputFrom, opt, query, requestBody, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
 
-const PROFILE_FIELDS = ['name', 'intro', 'location', 'timezone', 'avatar', 'socials', 'notificationPreferences'];
-const SUBSCRIBE_FIELDS = ['email', 'type', 'name', 'whatYouDo', 'whoToMeet'];
 
 export const accountRoutes: RouteTable = [
   { method: 'GET', path: '/api/auth/me', operation: 'Me', summary: 'The signed-in account', response: z.object({ user: Account }), body: (d) => ({ user: d.me }) },
@@ -14,19 +14,9 @@ export const accountRoutes: RouteTable = [
     path: '/api/auth/profile/update',
     operation: 'UpdateProfile',
     summary: 'Changes the sent profile fields only; socials replaces every saved link',
-    request: {
-      body: z.object({
-        name: opt(z.string()),
-        intro: opt(z.string()),
-        location: opt(z.string()),
-        timezone: opt(z.string().meta({ description: 'An IANA time zone name, or ""' })),
-        avatar: opt(z.string().meta({ description: 'An http(s) URL, or ""' })),
-        socials: opt(z.array(SocialLink)),
-        notificationPreferences: opt(z.object({ opportunity: opt(z.boolean()), morningBrief: opt(z.boolean()) })),
-      }),
-    },
+    request: { body: requestBody(ProfileUpdateInput) },
     response: z.object({ user: Account }),
-    variables: (r) => ({ input: pick(r.body, PROFILE_FIELDS) }),
+    variables: (r) => ({ input: inputFrom(r.body, ProfileUpdateInput) }),
     body: (d) => ({ user: d.updateProfile }),
   },
   {
@@ -78,17 +68,9 @@ export const accountRoutes: RouteTable = [
     path: '/api/subscribe',
     operation: 'Subscribe',
     summary: 'Newsletter or waitlist sign-up; a repeat updates it',
-    request: {
-      body: z.object({
-        email: z.string(),
-        type: opt(z.string().meta({ description: 'newsletter (default) or waitlist' })),
-        name: opt(z.string()),
-        whatYouDo: opt(z.string()),
-        whoToMeet: opt(z.string()),
-      }),
-    },
+    request: { body: requestBody(SubscribeInput) },
     response: SuccessFlag,
-    variables: (r) => ({ input: pick(r.body, SUBSCRIBE_FIELDS) }),
+    variables: (r) => ({ input: inputFrom(r.body, SubscribeInput) }),
   },
   {
     method: 'GET',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pick } from '../coerce';
+import { CreateAgentInput, UpdateAgentInput } from '../../graphql/agents/agent.types';
 import type { RouteTable } from '../route-table';
 import { Agent } from '../schemas/accounts.schemas';
-import { errorBody, nullable, opt, SuccessFlag, timestamp } from '../schemas/schema-kit';
+import { errorBody, inputFrom, nullable, requestBody, SuccessFlag, timestamp } from '../schemas/schema-kit';
 
 const agentBody = z.object({ agent: Agent });
 
@@ -23,10 +23,10 @@ export const agentRoutes: RouteTable = [
     path: '/api/agents',
     operation: 'CreateAgent',
     summary: 'Registers an external agent (session only)',
-    request: { body: z.object({ name: z.string() }) },
+    request: { body: requestBody(CreateAgentInput) },
     response: agentBody,
     errors: { 422: errorBody(['agent_limit_reached'], 'At most 20 agents per account') },
-    variables: (r) => ({ input: pick(r.body, ['name']) }),
+    variables: (r) => ({ input: inputFrom(r.body, CreateAgentInput) }),
     status: 201,
     body: (d) => ({ agent: d.createAgent }),
   },
@@ -35,16 +35,10 @@ export const agentRoutes: RouteTable = [
     path: '/api/agents/:id',
     operation: 'UpdateAgent',
     summary: 'Renames, (de)activates, selects or deselects an agent (session only)',
-    request: {
-      body: z.object({
-        name: opt(z.string()),
-        status: opt(z.string().meta({ description: 'active or inactive' })),
-        handleNegotiations: opt(z.boolean().meta({ description: 'true selects this agent as negotiator; false on the selected one clears the selection' })),
-      }),
-    },
+    request: { body: requestBody(UpdateAgentInput) },
     response: agentBody,
     errors: { 409: errorBody(['agent_inactive'], 'An inactive agent cannot hold the negotiation seat') },
-    variables: (r) => ({ id: r.params.id, input: pick(r.body, ['name', 'status', 'handleNegotiations']) }),
+    variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateAgentInput) }),
     body: (d) => ({ agent: d.updateAgent }),
   },
   { method: 'DELETE', path: '/api/agents/:id', operation: 'DeleteAgent', summary: 'Deletes an external agent and its API keys (session only)', response: SuccessFlag, variables: (r) => ({ id: r.params.id }) },

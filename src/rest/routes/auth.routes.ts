@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { pick } from '../coerce';
+import {
+  ApiKeyCreateInput,
+  DeviceApproveInput,
+  DeviceTokenInput,
+  EmailStartInput,
+  EmailVerifyInput,
+  RevokeDeviceInput,
+  SiweVerifyInput,
+} from '../../graphql/auth/auth.types';
 import type { RouteTable } from '../route-table';
 import { ApiKey, AuthPayload, Device } from '../schemas/accounts.schemas';
-import { errorBody, opt, Success } from '../schemas/schema-kit';
+import { errorBody, inputFrom, requestBody, Success } from '../schemas/schema-kit';
 
 const ok = () => ({ success: true });
 
@@ -14,19 +22,19 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/siwe/verify',
     operation: 'SiweVerify',
     summary: 'Signs in with a signed EIP-4361 message; creates the user on first sign-in',
-    request: { body: z.object({ message: z.string().meta({ description: 'The EIP-4361 message as signed' }), signature: z.string().meta({ description: 'EIP-191 signature, 0x-prefixed hex' }) }) },
+    request: { body: requestBody(SiweVerifyInput) },
     response: AuthPayload,
     errors: { 401: errorBody(undefined, 'The message, nonce, domain, URI, times or signature do not hold; error says which') },
-    variables: (r) => ({ input: pick(r.body, ['message', 'signature']) }),
+    variables: (r) => ({ input: inputFrom(r.body, SiweVerifyInput) }),
   },
   {
     method: 'POST',
     path: '/api/auth/email/start',
     operation: 'EmailStart',
     summary: 'Mails a 6-digit sign-in code (to the server log when no mailer is set)',
-    request: { body: z.object({ email: z.string() }) },
+    request: { body: requestBody(EmailStartInput) },
     response: Success,
-    variables: (r) => ({ input: pick(r.body, ['email']) }),
+    variables: (r) => ({ input: inputFrom(r.body, EmailStartInput) }),
     status: 202,
     body: ok,
   },
@@ -35,10 +43,10 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/email/verify',
     operation: 'EmailVerify',
     summary: 'Signs in with the mailed code; creates the account on first sign-in',
-    request: { body: z.object({ email: z.string(), code: z.string().meta({ description: 'The 6-digit code' }) }) },
+    request: { body: requestBody(EmailVerifyInput) },
     response: AuthPayload,
     errors: { 401: errorBody(undefined, 'No code pending, an incorrect or expired code, or too many attempts; error says which') },
-    variables: (r) => ({ input: pick(r.body, ['email', 'code']) }),
+    variables: (r) => ({ input: inputFrom(r.body, EmailVerifyInput) }),
   },
   {
     method: 'POST',
@@ -52,10 +60,10 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/device/approve',
     operation: 'DeviceApprove',
     summary: 'Approves a command-line login with the code it shows (session only)',
-    request: { body: z.object({ userCode: z.string() }) },
+    request: { body: requestBody(DeviceApproveInput) },
     response: Success,
     errors: { 404: errorBody(['not_found'], 'No pending device login has this code'), 409: errorBody(['already_approved', 'already_denied']) },
-    variables: (r) => ({ input: pick(r.body, ['userCode']) }),
+    variables: (r) => ({ input: inputFrom(r.body, DeviceApproveInput) }),
     body: ok,
   },
   {
@@ -63,20 +71,20 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/device/token',
     operation: 'DeviceToken',
     summary: 'Polls a command-line login: authorization_pending until approved, then a device session once',
-    request: { body: z.object({ deviceCode: z.string() }) },
+    request: { body: requestBody(DeviceTokenInput) },
     response: AuthPayload,
     errors: { 400: errorBody(undefined, 'authorization_pending, expired_token, access_denied, or invalid_request with details') },
-    variables: (r) => ({ input: pick(r.body, ['deviceCode']) }),
+    variables: (r) => ({ input: inputFrom(r.body, DeviceTokenInput) }),
   },
   {
     method: 'POST',
     path: '/api/auth/api-keys',
     operation: 'CreateApiKey',
     summary: 'Creates an API key (session only); the key is shown this once',
-    request: { body: z.object({ name: z.string(), agentId: opt(z.string().meta({ description: 'One of your external agents: the key then acts as that agent' })) }) },
+    request: { body: requestBody(ApiKeyCreateInput) },
     response: z.object({ key: z.string().meta({ description: 'Send as x-api-key; shown this once' }), apiKey: ApiKey }),
     errors: { 404: errorBody(['not_found'], 'agentId names no agent of yours') },
-    variables: (r) => ({ input: pick(r.body, ['name', 'agentId']) }),
+    variables: (r) => ({ input: inputFrom(r.body, ApiKeyCreateInput) }),
     status: 201,
   },
   { method: 'GET', path: '/api/auth/api-keys', operation: 'ApiKeys', summary: 'Your API keys (never the keys themselves)', response: z.object({ apiKeys: z.array(ApiKey) }), body: (d) => ({ apiKeys: d.apiKeys }) },
@@ -88,10 +96,10 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/devices/revoke',
     operation: 'RevokeDevice',
     summary: 'Ends one of your sessions at once (session only)',
-    request: { body: z.object({ sessionId: z.string() }) },
+    request: { body: requestBody(RevokeDeviceInput) },
     response: Success,
     errors: { 404: errorBody(['not_found'], 'No session of yours has this id') },
-    variables: (r) => ({ input: pick(r.body, ['sessionId']) }),
+    variables: (r) => ({ input: inputFrom(r.body, RevokeDeviceInput) }),
     body: ok,
   },
   { method: 'DELETE', path: '/api/auth/account', operation: 'DeleteAccount', summary: 'Deletes your account and everything it owns (session only)', response: Success, body: ok },

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { int, pick, str } from '../coerce';
+import { h2aRequestSchema } from '../../domain/conversations/conversation.schemas';
+import { AnswerQuestionsArgs, ConversationListArgs, MessageFilterInput, OpenDirectConversationInput, PostMessageInput } from '../../graphql/conversations/conversation.types';
 import type { RestRequest, RouteTable } from '../route-table';
 import { AgentQuestion, Conversation, Message } from '../schemas/conversations.schemas';
-import { errorBody, nullable, opt, Pagination, query, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
+import { errorBody, inputFrom, nullable, Pagination, requestBody, requestQuery, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
 
-const messageQuery = z.object({
-  limit: query.int('Default 50, at most 100'),
-  before: query.string('A message id or an ISO time: only older messages'),
-  intentId: query.string('Only messages whose metadata.intentId is this intent'),
-});
+const messageQuery = requestQuery(MessageFilterInput);
+/** The agent thread's writes: the agent is named in the query, the rest in the body. */
+const h2aBody = h2aRequestSchema.omit({ agentId: true });
+const h2aQuery = h2aRequestSchema.pick({ agentId: true });
 
 /** `metadata` is optional in the message shape: left out when there is none. */
 const message = (m: Record<string, unknown>) => {
@@ -18,9 +18,7 @@ const message = (m: Record<string, unknown>) => {
 
 const conversation = (c: Record<string, any>) => ({ ...c, lastMessage: c.lastMessage ? message(c.lastMessage) : null });
 
-const filter = (r: RestRequest) => ({
-  filter: { limit: int(str(r.query.limit)), before: str(r.query.before), intentId: str(r.query.intentId) },
-});
+const filter = (r: RestRequest) => ({ filter: inputFrom(r.query, MessageFilterInput) });
 
 /** core-api.md "Direct conversations and the agent thread". Fixed `agent/...` paths come before `:id`. */
 export const conversationRoutes: RouteTable = [
@@ -29,9 +27,9 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations',
     operation: 'ListConversations',
     summary: "The caller's direct conversations, latest activity first",
-    request: { query: z.object({ page: query.int('From 1'), limit: query.int('Default 50, at most 100') }) },
+    request: { query: requestQuery(ConversationListArgs) },
     response: z.object({ conversations: z.array(Conversation), pagination: Pagination }),
-    variables: (r) => ({ page: int(str(r.query.page)), limit: int(str(r.query.limit)) }),
+    variables: (r) => inputFrom(r.query, ConversationListArgs),
     body: ({ conversations: p }) => ({ conversations: p.conversations.map(conversation), pagination: p.pagination }),
   },
   {
@@ -39,9 +37,9 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/dm',
     operation: 'OpenDirectConversation',
     summary: 'Opens or resumes the one direct conversation with a user',
-    request: { body: z.object({ peerUserId: opt(z.string().meta({ description: 'Required: the other user' })) }) },
+    request: { body: requestBody(OpenDirectConversationInput) },
     response: z.object({ conversation: Conversation }),
-    variables: (r) => ({ input: pick(r.body, ['peerUserId']) }),
+    variables: (r) => ({ input: inputFrom(r.body, OpenDirectConversationInput) }),
     body: (d) => ({ conversation: conversation(d.openDirectConversation) }),
   },
   {
@@ -67,16 +65,10 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/agent/h2a',
     operation: 'WriteAgentThreadEntries',
     summary: "h2a: the selected external agent's entries (question, message, expire), with its own API key",
-    request: {
-      query: z.object({ agentId: query.string('The agent writing (uuid)') }),
-      body: z.object({
-        intentId: opt(z.string()),
-        entries: opt(z.array(z.unknown()).meta({ description: 'Entries of kind question, message or expire; others and repeated ids are dropped' })),
-      }),
-    },
+    request: { query: requestQuery(h2aQuery), body: requestBody(h2aBody, { nullable: ['intentId', 'entries'] }) },
     response: z.object({ ok: z.literal(true) }),
     errors: { 409: errorBody(['not_selected_negotiator'], 'The writing agent is not the selected negotiator') },
-    variables: (r) => ({ agentId: str(r.query.agentId), intentId: r.body.intentId, entries: r.body.entries }),
+    variables: (r) => ({ ...inputFrom(r.query, h2aQuery), ...inputFrom(r.body, h2aBody) }),
     textReadByDomain: ['entries'],
     body: () => ({ ok: true }),
   },
@@ -85,9 +77,9 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/agent/answers',
     operation: 'AnswerAgentQuestions',
     summary: "The owner's answers to waiting questions, in one batch",
-    request: { body: z.object({ intentId: opt(z.string()), answers: opt(z.array(z.object({ questionId: opt(z.string()), text: opt(z.string()) }))) }) },
+    request: { body: requestBody(AnswerQuestionsArgs) },
     response: z.object({ messages: z.array(Message) }),
-    variables: (r) => ({ intentId: r.body.intentId, answers: r.body.answers }),
+    variables: (r) => inputFrom(r.body, AnswerQuestionsArgs),
     status: 201,
     body: (d) => ({ messages: d.answerAgentQuestions.map(message) }),
   },
@@ -106,16 +98,10 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/:id/messages',
     operation: 'PostMessage',
     summary: 'Posts a message; every participant gets it as a message frame',
-    request: {
-      body: z.object({
-        parts: opt(z.array(z.object({ kind: opt(z.string()), text: opt(z.string()) })).meta({ description: 'Required: at least one { kind: text, text }' })),
-        metadata: opt(z.record(z.string(), z.unknown()).meta({ description: 'To the agent, metadata.intentId is required' })),
-        questionId: opt(z.string()),
-      }),
-    },
+    request: { body: requestBody(PostMessageInput) },
     response: z.object({ message: Message }),
     errors: { 409: errorBody(['not_selected_negotiator'], 'The writing agent is not the selected negotiator') },
-    variables: (r) => ({ conversationId: r.params.id, input: pick(r.body, ['parts', 'metadata', 'questionId']) }),
+    variables: (r) => ({ conversationId: r.params.id, input: inputFrom(r.body, PostMessageInput) }),
     status: 201,
     body: (d) => ({ message: message(d.postMessage) }),
   },

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { bool, int, list, pick, str } from '../coerce';
+import { CompletionInput, DidProfileInput } from '../../graphql/legacy/completion.types';
+import { CreatePrivateConversationInput, PrivateMessageInput, UpdatePrivateConversationInput } from '../../graphql/legacy/conversation.types';
+import { CreateIndexInput, EmbeddingInput, EmbeddingKeyInput, EmbeddingsInput, IndexItemsInput, UpdateIndexInput } from '../../graphql/legacy/index.types';
+import { bool, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 import {
   Embedding,
@@ -10,22 +13,13 @@ import {
   PrivateConversationWithMessages,
   PrivateMessage,
 } from '../schemas/legacy.schemas';
-import { errorBody, opt, query } from '../schemas/schema-kit';
+import { errorBody, inputFrom, query, requestBody, requestQuery } from '../schemas/schema-kit';
 
-const text = () => opt(z.string());
-const embeddingKey = { indexId: text(), itemId: text(), modelName: text(), category: text() };
-const embeddingBody = z.object({
-  ...embeddingKey,
-  context: text(),
-  description: text(),
-  vector: opt(z.array(z.number()).meta({ description: 'Any dimension, the same for every vector of one model name' })),
-});
-const privateMessageBody = z.object({ role: opt(z.string().meta({ description: 'user (answered by the assistant) or assistant' })), content: text() });
+const embeddingBody = requestBody(EmbeddingInput);
+const privateMessageBody = requestBody(PrivateMessageInput);
 const deleteAfter = z.object({ deleteAfter: query.bool('true also removes every later message') });
 import { writeSse } from '../sse-writer';
 
-const EMBEDDING_FIELDS = ['indexId', 'itemId', 'modelName', 'category', 'context', 'description', 'vector'];
-const EMBEDDING_KEY = ['indexId', 'itemId', 'modelName', 'category'];
 const conversation = (r: RestRequest) => ({ id: r.params.conversationId });
 const message = (r: RestRequest) => ({ conversationId: r.params.conversationId, messageId: r.params.messageId, deleteAfter: bool(r.query.deleteAfter) });
 
@@ -41,9 +35,9 @@ summary: 'The live indexes a DID controls, newest first', response: z.array(Lega
     path: '/api/indexes',
     operation: 'CreateIndex',
     summary: 'Creates an index (a secp256k1 key pair is generated when no signerPublicKey is sent)',
-    request: { body: z.object({ title: text(), signerPublicKey: text(), signerFunction: opt(z.string().meta({ description: 'Must parse as a CID' })) }) },
+    request: { body: requestBody(CreateIndexInput) },
     response: LegacyIndex,
-    variables: (r) => ({ input: pick(r.body, ['title', 'signerPublicKey', 'signerFunction']) }),
+    variables: (r) => ({ input: inputFrom(r.body, CreateIndexInput) }),
     status: 201,
   },
   { method: 'GET', path: '/api/indexes/:id', operation: 'GetIndex',
@@ -53,9 +47,9 @@ summary: 'An index (a deleted one reads with deletedAt)', response: LegacyIndex,
     path: '/api/indexes/:id',
     operation: 'UpdateIndex',
     summary: 'Changes an index (its controller only)',
-    request: { body: z.object({ title: text(), signerFunction: opt(z.string().meta({ description: 'null removes it' })) }) },
+    request: { body: requestBody(UpdateIndexInput) },
     response: LegacyIndex,
-    variables: (r) => ({ id: r.params.id, input: pick(r.body, ['title', 'signerFunction']) }),
+    variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateIndexInput) }),
   },
   { method: 'DELETE', path: '/api/indexes/:id', operation: 'DeleteIndex',
 summary: 'Deletes an index (soft)', response: LegacyIndex, variables: (r) => ({ id: r.params.id }) },
@@ -64,9 +58,9 @@ summary: 'Deletes an index (soft)', response: LegacyIndex, variables: (r) => ({ 
     path: '/api/indexes/:indexId/items',
     operation: 'IndexItems',
     summary: "An index's items: newest first, or ranked by meaning with query",
-    request: { query: z.object({ query: query.string('Ranks items by meaning'), cursor: query.string('From the previous page'), limit: query.int('Default 24, at most 100') }) },
+    request: { query: requestQuery(IndexItemsInput) },
     response: z.object({ items: z.array(IndexItem), cursor: z.string().nullable().meta({ description: 'Null on the last page' }) }),
-    variables: (r) => ({ indexId: r.params.indexId, input: { query: str(r.query.query), cursor: str(r.query.cursor), limit: int(str(r.query.limit)) } }),
+    variables: (r) => ({ indexId: r.params.indexId, input: inputFrom(r.query, IndexItemsInput) }),
   },
   {
     method: 'POST',
@@ -90,43 +84,25 @@ summary: 'Deletes an index (soft)', response: LegacyIndex, variables: (r) => ({ 
     path: '/api/embeddings',
     operation: 'Embeddings',
     summary: "An item's live embeddings in an index, oldest first",
-    request: {
-      query: z.object({
-        indexId: query.string('Required'),
-        itemId: query.string('Required'),
-        modelName: query.string(),
-        categories: query.list('Comma-separated, or the key repeated'),
-        skip: query.int(),
-        take: query.int('Default 24, at most 100'),
-      }),
-    },
+    request: { query: requestQuery(EmbeddingsInput) },
     errors: { 404: errorBody(['not_found'], 'The index or the item does not exist') },
     response: z.array(Embedding),
-    variables: (r) => ({
-      input: {
-        indexId: str(r.query.indexId),
-        itemId: str(r.query.itemId),
-        modelName: str(r.query.modelName),
-        categories: list(r.query.categories),
-        skip: int(str(r.query.skip)),
-        take: int(str(r.query.take)),
-      },
-    }),
+    variables: (r) => ({ input: inputFrom(r.query, EmbeddingsInput) }),
   },
   { method: 'POST', path: '/api/embeddings', operation: 'CreateEmbedding',
-summary: 'Creates an embedding; on a key that has one, answers that one', request: { body: embeddingBody }, response: Embedding, variables: (r) => ({ input: pick(r.body, EMBEDDING_FIELDS) }), status: 201 },
+summary: 'Creates an embedding; on a key that has one, answers that one', request: { body: embeddingBody }, response: Embedding, variables: (r) => ({ input: inputFrom(r.body, EmbeddingInput) }), status: 201 },
   { method: 'PATCH', path: '/api/embeddings', operation: 'UpdateEmbedding',
-summary: 'Changes the vector, context and description of the embedding the key names', request: { body: embeddingBody }, response: Embedding, variables: (r) => ({ input: pick(r.body, EMBEDDING_FIELDS) }) },
+summary: 'Changes the vector, context and description of the embedding the key names', request: { body: embeddingBody }, response: Embedding, variables: (r) => ({ input: inputFrom(r.body, EmbeddingInput) }) },
   { method: 'DELETE', path: '/api/embeddings', operation: 'DeleteEmbedding',
-summary: 'Deletes the embedding the key names (soft)', request: { body: z.object(embeddingKey) }, response: Embedding, variables: (r) => ({ input: pick(r.body, EMBEDDING_KEY) }) },
+summary: 'Deletes the embedding the key names (soft)', request: { body: requestBody(EmbeddingKeyInput) }, response: Embedding, variables: (r) => ({ input: inputFrom(r.body, EmbeddingKeyInput) }) },
   {
     method: 'POST',
     path: '/api/api/conversations',
     operation: 'CreatePrivateConversation',
     summary: 'Creates a private conversation with sources (index ids or DIDs) and members (DIDs)',
-    request: { body: z.object({ sources: opt(z.array(z.string())), members: opt(z.array(z.string())), summary: text() }) },
+    request: { body: requestBody(CreatePrivateConversationInput) },
     response: PrivateConversation,
-    variables: (r) => ({ input: pick(r.body, ['sources', 'members', 'summary']) }),
+    variables: (r) => ({ input: inputFrom(r.body, CreatePrivateConversationInput) }),
   },
   { method: 'GET', path: '/api/api/conversations/:conversationId', operation: 'GetPrivateConversation',
 summary: 'A private conversation with its messages', response: PrivateConversationWithMessages, variables: conversation },
@@ -135,9 +111,9 @@ summary: 'A private conversation with its messages', response: PrivateConversati
     path: '/api/api/conversations/:conversationId',
     operation: 'UpdatePrivateConversation',
     summary: 'Changes the sources and summary (the creator only)',
-    request: { body: z.object({ sources: opt(z.array(z.string())), summary: opt(z.string().meta({ description: 'null clears it' })) }) },
+    request: { body: requestBody(UpdatePrivateConversationInput) },
     response: PrivateConversation,
-    variables: (r) => ({ ...conversation(r), input: pick(r.body, ['sources', 'summary']) }),
+    variables: (r) => ({ ...conversation(r), input: inputFrom(r.body, UpdatePrivateConversationInput) }),
   },
   { method: 'DELETE', path: '/api/api/conversations/:conversationId', operation: 'DeletePrivateConversation',
 summary: 'Deletes a private conversation with its messages (the creator only)', response: z.object({ id: z.string() }), variables: conversation },
@@ -167,7 +143,7 @@ summary: 'Deletes a private conversation with its messages (the creator only)', 
     summary: 'Adds a message; a user message is answered by the assistant on the updates stream',
     request: { body: privateMessageBody },
     response: PrivateMessage,
-    variables: (r) => ({ conversationId: r.params.conversationId, input: pick(r.body, ['role', 'content']) }),
+    variables: (r) => ({ conversationId: r.params.conversationId, input: inputFrom(r.body, PrivateMessageInput) }),
   },
   {
     method: 'PUT',
@@ -176,7 +152,7 @@ summary: 'Deletes a private conversation with its messages (the creator only)', 
     summary: 'Edits a message; deleteAfter removes every later message first',
     request: { query: deleteAfter, body: privateMessageBody },
     response: PrivateMessage,
-    variables: (r) => ({ ...message(r), input: pick(r.body, ['role', 'content']) }),
+    variables: (r) => ({ ...message(r), input: inputFrom(r.body, PrivateMessageInput) }),
   },
   { method: 'DELETE', path: '/api/api/conversations/:conversationId/messages/:messageId', operation: 'DeletePrivateMessage',
 summary: 'Deletes a message; deleteAfter also removes every later one', request: { query: deleteAfter }, response: z.object({ deleted: z.array(z.string()) }), variables: message },
@@ -185,15 +161,9 @@ summary: 'Deletes a message; deleteAfter also removes every later one', request:
     path: '/api/discovery/completions',
     operation: 'Complete',
     summary: 'A completion grounded on the sources (index ids or DIDs)',
-    request: {
-      body: z.object({
-        messages: opt(z.array(z.object({ role: text(), content: text() })).meta({ description: 'A conversation so far; or prompt' })),
-        prompt: opt(z.string().meta({ description: 'A single question; or messages' })),
-        sources: opt(z.array(z.string()).meta({ description: 'Required: index ids or DIDs' })),
-      }),
-    },
+    request: { body: requestBody(CompletionInput) },
     response: z.object({ completion: z.string() }),
-    variables: (r) => ({ input: pick(r.body, ['messages', 'prompt', 'sources']) }),
+    variables: (r) => ({ input: inputFrom(r.body, CompletionInput) }),
   },
   {
     method: 'POST',
@@ -206,5 +176,5 @@ summary: 'Deletes a message; deleteAfter also removes every later one', request:
     variables: (r) => ({ contentBase64: r.file ? r.file.buffer.toString('base64') : '' }),
   },
   { method: 'PATCH', path: '/api/profile', operation: 'UpdateDidProfile',
-summary: "Sets the caller's name, bio and avatar (a CID from upload_avatar)", request: { body: z.object({ name: text(), bio: text(), avatar: text() }) }, response: z.object({ controllerDID: z.string(), name: z.string(), bio: z.string(), avatar: z.string().nullable() }), variables: (r) => ({ input: pick(r.body, ['name', 'bio', 'avatar']) }) },
+summary: "Sets the caller's name, bio and avatar (a CID from upload_avatar)", request: { body: requestBody(DidProfileInput) }, response: z.object({ controllerDID: z.string(), name: z.string(), bio: z.string(), avatar: z.string().nullable() }), variables: (r) => ({ input: inputFrom(r.body, DidProfileInput) }) },
 ];

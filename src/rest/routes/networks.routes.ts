@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { int, pick, str } from '../coerce';
+import {
+  AddNetworkMemberInput,
+  CreateNetworkInput,
+  CreateNetworkRequestInput,
+  InviteNetworkMemberInput,
+  UpdateNetworkInput,
+  UpdateNetworkMemberInput,
+  UpdateNetworkRequestInput,
+} from '../../graphql/networks/network.inputs';
+import { int, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
 import {
-  JoinPolicy,
   JoinRequest,
   ListedNetwork,
   Member,
@@ -10,15 +18,13 @@ import {
   Network,
   NetworkIntent,
   NetworkRequest,
-  NetworkRole,
   PublicNetwork,
 } from '../schemas/networks.schemas';
-import { errorBody, nullable, opt, Pagination, query, SuccessFlag, uuid } from '../schemas/schema-kit';
+import { errorBody, inputFrom, nullable, Pagination, query, requestBody, SuccessFlag, uuid } from '../schemas/schema-kit';
 
 const pageQuery = z.object({ page: query.int('From 1'), limit: query.int('Page size') });
 const networkBody = z.object({ network: Network });
-const networkFields = z.object({ title: opt(z.string()), prompt: opt(z.string()), imageUrl: opt(z.string()), joinPolicy: opt(JoinPolicy) });
-const requestBody = z.object({ request: NetworkRequest });
+const networkRequestBody = z.object({ request: NetworkRequest });
 const closedRequest = { 409: errorBody(['network_request_closed'], 'The request is no longer pending') };
 const lastOwner = { 409: errorBody(['last_owner'], 'A network keeps at least one owner') };
 
@@ -35,9 +41,9 @@ export const networkRoutes: RouteTable = [
     path: '/api/networks',
     operation: 'CreateNetwork',
     summary: 'Creates a network with the caller as owner (early access only: others get 403)',
-    request: { body: networkFields.extend({ title: z.string() }) },
+    request: { body: requestBody(CreateNetworkInput) },
     response: networkBody,
-    variables: (r) => ({ input: pick(r.body, ['title', 'prompt', 'imageUrl', 'joinPolicy']) }),
+    variables: (r) => ({ input: inputFrom(r.body, CreateNetworkInput) }),
     status: 201,
     body: (d) => ({ network: d.createNetwork }),
   },
@@ -70,9 +76,9 @@ export const networkRoutes: RouteTable = [
     path: '/api/networks/:id',
     operation: 'UpdateNetwork',
     summary: 'Changes a network (owners only)',
-    request: { body: networkFields },
+    request: { body: requestBody(UpdateNetworkInput) },
     response: networkBody,
-    variables: (r) => ({ id: r.params.id, input: pick(r.body, ['title', 'prompt', 'imageUrl', 'joinPolicy']) }),
+    variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateNetworkInput) }),
     body: (d) => ({ network: d.updateNetwork }),
   },
   { method: 'DELETE', path: '/api/networks/:id', operation: 'DeleteNetwork',
@@ -93,9 +99,9 @@ export const networkRoutes: RouteTable = [
     path: '/api/networks/:id/members/invite',
     operation: 'InviteNetworkMember',
     summary: 'Invites a person by email (owners only)',
-    request: { body: z.object({ email: z.string(), name: opt(z.string().meta({ description: 'The name of an account the invitation creates' })) }) },
+    request: { body: requestBody(InviteNetworkMemberInput) },
     response: z.object({ user: z.object({ id: uuid(), email: z.string() }), created: z.boolean(), alreadyMember: z.boolean() }),
-    variables: (r) => ({ networkId: r.params.id, input: pick(r.body, ['email', 'name']) }),
+    variables: (r) => ({ networkId: r.params.id, input: inputFrom(r.body, InviteNetworkMemberInput) }),
     body: (d) => d.inviteNetworkMember,
   },
   {
@@ -103,9 +109,9 @@ export const networkRoutes: RouteTable = [
     path: '/api/networks/:id/members',
     operation: 'AddNetworkMember',
     summary: 'Adds a user (owners only)',
-    request: { body: z.object({ userId: z.string(), permissions: opt(z.array(NetworkRole).meta({ description: '[owner] or [member]; default [member]' })) }) },
+    request: { body: requestBody(AddNetworkMemberInput) },
     response: z.object({ member: Member, message: z.string() }),
-    variables: (r) => ({ networkId: r.params.id, input: pick(r.body, ['userId', 'permissions']) }),
+    variables: (r) => ({ networkId: r.params.id, input: inputFrom(r.body, AddNetworkMemberInput) }),
     body: (d) => d.addNetworkMember,
   },
   {
@@ -113,10 +119,10 @@ export const networkRoutes: RouteTable = [
     path: '/api/networks/:id/members/:memberId',
     operation: 'UpdateNetworkMember',
     summary: "Changes a member's permissions (owners only; the last owner stays)",
-    request: { body: z.object({ permissions: z.array(NetworkRole) }) },
+    request: { body: requestBody(UpdateNetworkMemberInput) },
     response: z.object({ member: Member }),
     errors: lastOwner,
-    variables: (r) => ({ networkId: r.params.id, userId: r.params.memberId, input: pick(r.body, ['permissions']) }),
+    variables: (r) => ({ networkId: r.params.id, userId: r.params.memberId, input: inputFrom(r.body, UpdateNetworkMemberInput) }),
     body: (d) => ({ member: d.updateNetworkMember }),
   },
   {
@@ -173,18 +179,9 @@ export const networkRoutes: RouteTable = [
     path: '/api/network-requests',
     operation: 'CreateNetworkRequest',
     summary: 'Asks for a network to be created',
-    request: {
-      body: z.object({
-        name: z.string(),
-        purpose: opt(z.string()),
-        audience: opt(z.string()),
-        expectedSize: opt(z.string()),
-        notes: opt(z.string()),
-        joinPolicy: opt(JoinPolicy),
-      }),
-    },
-    response: requestBody,
-    variables: (r) => ({ input: pick(r.body, ['name', 'purpose', 'audience', 'expectedSize', 'notes', 'joinPolicy']) }),
+    request: { body: requestBody(CreateNetworkRequestInput) },
+    response: networkRequestBody,
+    variables: (r) => ({ input: inputFrom(r.body, CreateNetworkRequestInput) }),
     status: 201,
     body: (d) => ({ request: d.createNetworkRequest }),
   },
@@ -201,16 +198,16 @@ export const networkRoutes: RouteTable = [
     path: '/api/network-requests/:id',
     operation: 'UpdateNetworkRequest',
     summary: 'Changes a pending request (the requester or a reviewer)',
-    request: { body: z.object({ name: z.string(), purpose: opt(z.string()) }) },
-    response: requestBody,
+    request: { body: requestBody(UpdateNetworkRequestInput) },
+    response: networkRequestBody,
     errors: closedRequest,
-    variables: (r) => ({ id: r.params.id, input: pick(r.body, ['name', 'purpose']) }),
+    variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateNetworkRequestInput) }),
     body: (d) => ({ request: d.updateNetworkRequest }),
   },
   { method: 'DELETE', path: '/api/network-requests/:id', operation: 'DismissNetworkRequest',
     summary: 'Withdraws or turns down a request',
     errors: closedRequest,
-    response: requestBody, variables: (r) => ({ id: r.params.id }), body: (d) => ({ request: d.dismissNetworkRequest }) },
+    response: networkRequestBody, variables: (r) => ({ id: r.params.id }), body: (d) => ({ request: d.dismissNetworkRequest }) },
   { method: 'POST', path: '/api/network-requests/:id/approve', operation: 'ApproveNetworkRequest',
     summary: 'Approves a request: creates the network with the requester as owner (reviewers only)',
     errors: closedRequest,

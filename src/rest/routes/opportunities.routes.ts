@@ -1,21 +1,18 @@
-import { ACTIONS, MESSAGE_LIMIT, REFUSALS } from '../../domain/negotiations/negotiation.rules';
 import { z } from 'zod';
-import { int, list, pick, str } from '../coerce';
+import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
+import { historySchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
+import { NegotiationListArgs, TurnAgentArgs } from '../../graphql/negotiations/negotiation.types';
+import { IntroduceOpportunityInput, OpenOpportunitiesArgs, OpportunityFilterInput, OpportunityStatusArgs } from '../../graphql/opportunities/opportunity.types';
 import type { RestRequest, RouteTable } from '../route-table';
 import { Negotiation, NegotiationRow, Opportunity, OpportunityCard, OpportunityChat } from '../schemas/opportunities.schemas';
-import { errorBody, opt, Pagination, query } from '../schemas/schema-kit';
+import { errorBody, inputFrom, Pagination, requestBody, requestQuery } from '../schemas/schema-kit';
 
-const filterQuery = z.object({
-  status: query.string('pending, accepted, rejected or expired'),
-  statuses: query.list('Comma-separated: any of those plus negotiating'),
-  networkId: query.string(),
-  peerUserId: query.string(),
-  limit: query.int('Default 20, at most 100'),
-  offset: query.int(),
-});
+const filterQuery = requestQuery(OpportunityFilterInput);
+/** A user's negotiation history: the user is the path's. */
+const historyPage = historySchema.omit({ userId: true });
 const cards = z.object({ opportunities: z.array(OpportunityCard), pagination: Pagination });
 const negotiations = z.object({ negotiations: z.array(NegotiationRow), pagination: Pagination });
-const statusBody = z.object({ status: opt(z.string().meta({ description: 'accepted or rejected' })) });
+const statusBody = requestBody(OpportunityStatusArgs);
 const statusErrors = { 409: errorBody(undefined, 'The opportunity moved (already approved, ended, or not pending)') };
 const pairErrors = {
   409: errorBody(undefined, 'An intent is paused or archived (intent_inactive), or a short id is ambiguous'),
@@ -29,23 +26,11 @@ const introduceErrors = {
   ),
 };
 const chatErrors = { 409: errorBody(undefined, 'The opportunity is neither pending nor accepted') };
-// The protocol's own wording for a turn's fields (src/domain/negotiations/negotiation.schemas.ts).
-const ACTION = opt(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(', ')}` }));
-const MESSAGE = opt(z.string({ error: `must be a string of 1 to ${MESSAGE_LIMIT} characters` }).meta({ description: `At most ${MESSAGE_LIMIT} characters` }));
 const turnTexts = (status: number) => Object.values(REFUSALS).filter((r) => r.status === status).map((r) => r.error) as [string, ...string[]];
 
 /** GET /api/opportunities and GET /api/intents/:id/opportunities take the same query. */
-const filterOf = (r: RestRequest) => ({
-  status: str(r.query.status),
-  statuses: list(r.query.statuses),
-  networkId: str(r.query.networkId),
-  peerUserId: str(r.query.peerUserId),
-  limit: int(r.query.limit),
-  offset: int(r.query.offset),
-});
+const filterOf = (r: RestRequest) => inputFrom(r.query, OpportunityFilterInput);
 
-/** Text the protocol refuses with its own message: anything but a string goes on as null. */
-const textOrNull = (v: unknown) => (v === undefined ? undefined : typeof v === 'string' ? v : null);
 
 /** The Opportunities and Negotiations sections, the opportunity routes under /api/intents/:id, and users/:userId/negotiations. */
 export const opportunityRoutes: RouteTable = [
@@ -54,10 +39,10 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/intents/:id/opportunities',
     operation: 'OpenOpportunities',
     summary: 'Opens one opportunity per pick from your intent; a pair that has one returns it',
-    request: { body: z.object({ counterparties: opt(z.array(z.object({ intentId: opt(z.string()), networkId: opt(z.string()) })).meta({ description: 'At most 30' })) }) },
+    request: { body: requestBody(OpenOpportunitiesArgs) },
     response: z.object({ opportunities: z.array(OpportunityCard) }),
     errors: pairErrors,
-    variables: (r) => ({ intentId: r.params.id, counterparties: r.body.counterparties }),
+    variables: (r) => ({ intentId: r.params.id, ...inputFrom(r.body, OpenOpportunitiesArgs) }),
     body: (d) => ({ opportunities: d.openOpportunities }),
   },
   {
@@ -78,7 +63,7 @@ export const opportunityRoutes: RouteTable = [
     request: { body: statusBody },
     response: Opportunity,
     errors: statusErrors,
-    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, status: textOrNull(r.body.status) }),
+    variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
   },
   {
     method: 'POST',
@@ -103,17 +88,10 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/opportunities',
     operation: 'IntroduceOpportunity',
     summary: "Introduces two other people's intents in a network you belong to",
-    request: {
-      body: z.object({
-        networkId: opt(z.string()),
-        intents: opt(z.array(z.string()).meta({ description: "Two intents of two other people; the first one's owner moves first" })),
-        context: opt(z.string().meta({ description: 'Why they should meet; at most 2000 characters' })),
-      }),
-    },
+    request: { body: requestBody(IntroduceOpportunityInput) },
     response: z.object({ opportunityId: z.string() }),
     errors: introduceErrors,
-    variables: (r) => ({ input: pick(r.body, ['networkId', 'intents', 'context']) }),
-    body: (d) => ({ opportunityId: d.introduceOpportunity.opportunityId }),
+    variables: (r) => ({ input: inputFrom(r.body, IntroduceOpportunityInput) }),
   },
   { method: 'GET', path: '/api/opportunities/:id', operation: 'GetOpportunity',
     summary: 'An opportunity card with the single-read fields',
@@ -126,7 +104,7 @@ export const opportunityRoutes: RouteTable = [
     response: Opportunity,
     errors: statusErrors,
     operation: 'SetOpportunityStatus',
-    variables: (r) => ({ id: r.params.id, status: textOrNull(r.body.status) }),
+    variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
   },
   {
     method: 'POST',
@@ -143,10 +121,10 @@ export const opportunityRoutes: RouteTable = [
     operation: 'ListNegotiations',
     summary: 'Negotiations where you hold a seat, newest activity first',
     request: {
-      query: z.object({ intentId: query.string(), state: query.string('open or settled'), limit: query.int(), offset: query.int() }),
+      query: requestQuery(NegotiationListArgs),
     },
     response: negotiations,
-    variables: (r) => ({ intentId: str(r.query.intentId), state: str(r.query.state), limit: int(r.query.limit), offset: int(r.query.offset) }),
+    variables: (r) => inputFrom(r.query, NegotiationListArgs),
   },
   {
     method: 'GET',
@@ -164,8 +142,10 @@ export const opportunityRoutes: RouteTable = [
     operation: 'SubmitNegotiationTurn',
     summary: "Takes your seat's turn (one of protocol.availableActions)",
     request: {
-      query: z.object({ agentId: query.string('The agent taking the turn (fenced against your selected negotiator)') }),
-      body: z.object({ action: ACTION, message: MESSAGE }),
+      query: requestQuery(TurnAgentArgs),
+      // From the domain's schema rather than the GraphQL input (where both fields are text):
+      // the action's value set is checked here, in the protocol's own words, before anything runs.
+      body: requestBody(turnSchema, { nullable: ['action', 'message'], ownMessages: true }),
     },
     response: z.object({ negotiation: Negotiation }),
     errors: {
@@ -177,8 +157,8 @@ export const opportunityRoutes: RouteTable = [
     invalidBody: REFUSALS.invalidAction.error,
     variables: (r) => ({
       opportunityId: r.params.id,
-      input: { action: textOrNull(r.body.action), message: textOrNull(r.body.message) },
-      agentId: str(r.query.agentId),
+      input: inputFrom(r.body, turnSchema),
+      ...inputFrom(r.query, TurnAgentArgs),
     }),
     body: (d) => ({ negotiation: d.submitNegotiationTurn }),
   },
@@ -187,8 +167,8 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/users/:userId/negotiations',
     operation: 'UserNegotiations',
     summary: 'Your negotiations, or those you share a seat with another user in',
-    request: { query: z.object({ limit: query.int('Default 20, at most 50'), offset: query.int() }) },
+    request: { query: requestQuery(historyPage) },
     response: negotiations,
-    variables: (r) => ({ userId: r.params.userId, limit: int(r.query.limit), offset: int(r.query.offset) }),
+    variables: (r) => ({ userId: r.params.userId, ...inputFrom(r.query, historyPage) }),
   },
 ];

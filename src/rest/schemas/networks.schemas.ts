@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { joinPolicySchema, roleSchema } from '../../domain/networks/network.schemas';
 import { named, nullable, timestamp, uuid } from './schema-kit';
 
-export const JoinPolicy = named('JoinPolicy', z.enum(['anyone', 'invite_only']));
-export const NetworkRole = named('NetworkRole', z.enum(['owner', 'member']));
+/** The domain's enums, named there (one component each in the OpenAPI document). */
+export const JoinPolicy = joinPolicySchema;
+export const NetworkRole = roleSchema;
 const Person = z.object({ id: uuid(), name: z.string(), avatar: z.string() });
 
 const publicFields = {

@@ -6049,7 +6049,7 @@ export interface operations {
                 "application/json": {
                     /** @description The EIP-4361 message as signed */
                     message: string;
-                    /** @description EIP-191 signature, 0x-prefixed hex */
+                    /** @description EIP-191 signature of the message, 0x-prefixed hex */
                     signature: string;
                 };
             };
@@ -6364,7 +6364,7 @@ export interface operations {
                  */
                 "application/json": {
                     email: string;
-                    /** @description The 6-digit code */
+                    /** @description The 6-digit code from the mail */
                     code: string;
                 };
             };
@@ -7226,7 +7226,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "string",
-                 *       "agentId": "string"
+                 *       "agentId": "bc309ecf-5f66-4057-93c5-6611cc9cb7b2"
                  *     }
                  */
                 "application/json": {
@@ -7933,10 +7933,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "sessionId": "string"
+                 *       "sessionId": "f6567dd8-e069-418e-8893-7d22fcf12459"
                  *     }
                  */
                 "application/json": {
+                    /** Format: uuid */
                     sessionId: string;
                 };
             };
@@ -8290,7 +8291,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description http or https; a URL without scheme is read as https */
+                    /** @description The page to read (http or https; a URL without scheme is read as https) */
                     url: string;
                     objective?: string | null;
                 };
@@ -9326,8 +9327,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "q": "string",
-                 *       "limit": 0,
-                 *       "page": 0,
+                 *       "limit": 1,
+                 *       "page": 1,
                  *       "archived": true,
                  *       "sourceType": "string"
                  *     }
@@ -13634,6 +13635,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description [owner] or [member] */
                     permissions: components["schemas"]["NetworkRoleInput"][];
                 };
             };
@@ -16124,8 +16126,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "query": "string",
-                 *       "limit": 0,
-                 *       "since": "string"
+                 *       "limit": 1,
+                 *       "since": "2019-08-24T14:15:22Z"
                  *     }
                  */
                 "application/json": {
@@ -17171,7 +17173,7 @@ export interface operations {
     indexItems: {
         parameters: {
             query?: {
-                /** @description Ranks items by meaning */
+                /** @description Ranks items by meaning (semantic search) */
                 query?: string;
                 /** @description From the previous page */
                 cursor?: string;
@@ -22756,9 +22758,11 @@ export interface operations {
             query?: {
                 /** @description pending, accepted, rejected or expired */
                 status?: string;
-                /** @description Comma-separated: any of those plus negotiating */
+                /** @description Any of the statuses, negotiating included: comma-separated, or the key repeated */
                 statuses?: string[];
+                /** @description Only opportunities in this network */
                 networkId?: string;
+                /** @description Only opportunities with this user */
                 peerUserId?: string;
                 /** @description Default 20, at most 100 */
                 limit?: number;
@@ -23682,9 +23686,11 @@ export interface operations {
             query?: {
                 /** @description pending, accepted, rejected or expired */
                 status?: string;
-                /** @description Comma-separated: any of those plus negotiating */
+                /** @description Any of the statuses, negotiating included: comma-separated, or the key repeated */
                 statuses?: string[];
+                /** @description Only opportunities in this network */
                 networkId?: string;
+                /** @description Only opportunities with this user */
                 peerUserId?: string;
                 /** @description Default 20, at most 100 */
                 limit?: number;
@@ -23887,6 +23893,7 @@ export interface operations {
                  * @example {
                  *       "networkId": "string",
                  *       "intents": [
+                 *         "string",
                  *         "string"
                  *       ],
                  *       "context": "string"
@@ -24777,9 +24784,11 @@ export interface operations {
     listNegotiations: {
         parameters: {
             query?: {
+                /** @description Only negotiations of this intent of yours */
                 intentId?: string;
                 /** @description open or settled */
                 state?: string;
+                /** @description Default 50, at most 100 */
                 limit?: number;
                 offset?: number;
             };

@@ -10,17 +10,29 @@ export const sourcesSchema = z
   .min(1, 'At least one source is required')
   .max(SOURCES_MAX, `At most ${SOURCES_MAX} sources`);
 
-const chatMessage = z.object({
-  role: z.enum(['user', 'assistant', 'system'], { error: 'role is user, assistant or system' }),
+/**
+ * The inputs of completions, declared once: the GraphQL inputs and the REST body derive from
+ * them (docs/adr/0124-one-schema-per-input.md).
+ */
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant', 'system'], { error: 'role is user, assistant or system' }).meta({ description: 'user, assistant or system' }),
   content: z.string({ error: 'content must be a string' }).max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`),
 });
 
 /** Either messages (a conversation so far) or prompt (a single question), with sources (legacy-api.md, Rule 1). */
 export const completionSchema = z
   .object({
-    messages: z.array(chatMessage).min(1, 'At least one message').max(50, 'At most 50 messages').nullish(),
-    prompt: z.string().trim().min(1, 'The prompt is empty').max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`).nullish(),
-    sources: z.unknown().optional(),
+    messages: z.array(chatMessageSchema).min(1, 'At least one message').max(50, 'At most 50 messages').nullish().meta({ description: 'A conversation so far; or prompt' }),
+    prompt: z
+      .string()
+      .trim()
+      .min(1, 'The prompt is empty')
+      .max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`)
+      .nullish()
+      .meta({ description: 'A single question; or messages' }),
+    // Read as it comes and checked with the rest below, so one answer names every problem; both
+    // contracts declare it a list of text.
+    sources: z.unknown().optional().meta({ description: 'Index ids or DIDs (required)' }),
   })
   .superRefine((v, ctx) => {
     const hasMessages = v.messages !== undefined && v.messages !== null;

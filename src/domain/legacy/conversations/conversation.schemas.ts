@@ -10,19 +10,20 @@ const members = z
   .max(MEMBERS_MAX, `At most ${MEMBERS_MAX} members`);
 const summary = z.string().trim().max(SUMMARY_MAX, `At most ${SUMMARY_MAX} characters`);
 
+/** The inputs of private conversations; the GraphQL inputs and REST bodies derive from them (docs/adr/0124-one-schema-per-input.md). */
 export const createConversationSchema = z.object({
-  sources: sourcesSchema,
-  members: members.nullish(),
+  sources: sourcesSchema.meta({ description: 'Index ids or DIDs (required, at least one)' }),
+  members: members.nullish().meta({ description: "DIDs; the creator's is added" }),
   summary: summary.nullish(),
 });
 
 /** Omitted fields stay; `summary: null` clears it. */
 export const updateConversationSchema = z.object({
   sources: sourcesSchema.optional(),
-  summary: summary.nullable().optional(),
+  summary: summary.nullable().optional().meta({ description: 'null clears it' }),
 });
 
-const role = z.enum(['user', 'assistant'], { error: 'role is user or assistant' });
+const role = z.enum(['user', 'assistant'], { error: 'role is user or assistant' }).meta({ description: 'user (answered by the assistant) or assistant' });
 const content = z
   .string({ error: (i) => (i.input === undefined ? 'content is required' : 'content must be a string') })
   .max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`)

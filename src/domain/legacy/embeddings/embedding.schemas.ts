@@ -25,20 +25,20 @@ const context = z.string().max(200_000, 'At most 200000 characters').nullish();
 const description = z.string().max(2000, 'At most 2000 characters').nullish();
 
 export const createEmbeddingSchema = naturalKeySchema.extend({
-  // null reads as missing, so both answer "vector is required".
-  vector: z.preprocess((v) => v ?? undefined, vectorSchema),
   context,
   description,
+  // null reads as missing, so both answer "vector is required".
+  vector: z.preprocess((v) => v ?? undefined, vectorSchema).meta({ description: 'Any dimension, the same for every vector of one model name' }),
 });
 
 /** The key names the embedding; the vector, context and description sent replace what it had. */
 export const updateEmbeddingSchema = naturalKeySchema.extend({ vector: vectorSchema.nullish(), context, description });
 
 export const listEmbeddingsSchema = z.object({
-  indexId: z.string(required('indexId')).trim().min(1, 'indexId is required'),
-  itemId: z.string(required('itemId')).trim().min(1, 'itemId is required'),
+  indexId: z.string(required('indexId')).trim().min(1, 'indexId is required').meta({ description: 'Required' }),
+  itemId: z.string(required('itemId')).trim().min(1, 'itemId is required').meta({ description: 'Required' }),
   modelName: z.string().trim().max(256).nullish(),
   categories: z.array(z.string().trim().min(1).max(128)).max(50).nullish(),
   skip: z.number().int().min(0, 'At least 0').max(100_000).nullish(),
-  take: z.number().int().min(1, 'At least 1').max(EMBEDDINGS_MAX_TAKE, `At most ${EMBEDDINGS_MAX_TAKE}`).nullish(),
+  take: z.number().int().min(1, 'At least 1').max(EMBEDDINGS_MAX_TAKE, `At most ${EMBEDDINGS_MAX_TAKE}`).nullish().meta({ description: 'Default 24, at most 100' }),
 });

@@ -34,14 +34,15 @@ const signerPublicKey = z
     }
   });
 
+/** The inputs of indexes; the GraphQL inputs and REST bodies derive from them (docs/adr/0124-one-schema-per-input.md). */
 export const createIndexSchema = z.object({
   title: title.nullish(),
-  signerPublicKey: signerPublicKey.nullish(),
-  signerFunction: signerFunction.nullish(),
+  signerPublicKey: signerPublicKey.nullish().meta({ description: 'Omitted: a secp256k1 key pair is generated' }),
+  signerFunction: signerFunction.nullish().meta({ description: 'Must parse as a CID' }),
 });
 
 /** Omitted fields stay; `signerFunction: null` removes it. */
 export const updateIndexSchema = z.object({
   title: title.nullish(),
-  signerFunction: signerFunction.nullable().optional(),
+  signerFunction: signerFunction.nullable().optional().meta({ description: 'null removes it' }),
 });
