@@ -24,7 +24,8 @@ import type { Benchmark } from './harness';
  *
  * BENCH_DATABASE_URL (admin URL of a PostgreSQL server) is used for a throwaway database;
  * without it an embedded PostgreSQL runs under a temporary folder. BENCH_PORT sets the service's
- * port (default: any free one). BENCH_SQL_LOG=1 prints every query the service runs, with its time.
+ * port (default: any free one). BENCH_SQL_LOG=1 prints every query the service runs, with its time;
+ * BENCH_DETAIL=1 prints each in-process query's networks and times.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -439,6 +440,11 @@ async function measureService(runtime: Runtime, sample: Synthetic[], spent: Retu
     db.push(spent.db);
     index.push(spent.index);
     rest.push(t - spent.db - spent.index);
+    // One line per query, to see what the tail is made of (BENCH_DETAIL=1).
+    if (process.env.BENCH_DETAIL) {
+      const r = (x: number) => Math.round(x * 100) / 100;
+      process.stderr.write(`${JSON.stringify({ networks: q.networkIds.length, total: r(t), db: r(spent.db), index: r(spent.index), cpu: r(cpu[cpu.length - 1]) })}\n`);
+    }
   }
   const p = (xs: number[], k: number) => ms(percentile(xs, k));
   return {

@@ -25,7 +25,8 @@ function disjoint(a: string[] | undefined, b: string[] | undefined): boolean {
   return !a.some((x) => b.includes(x));
 }
 
-export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: string[]): number {
+/** `reasons`, when given, collects why the factor is below 1 (for explanations; ranking alone passes none). */
+export function constraintPenalty(q: IntentReading, c: IntentReading, reasons?: string[]): number {
   let f = 1;
   if (q.places.length && c.places.length) {
     let best = 0;
@@ -33,7 +34,7 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
     if (best < 1) {
       const k = 1 - PENALTY.place * ((1 - best) / 0.8);
       f *= Math.max(1 - PENALTY.place, k);
-      reasons.push(`place:${best.toFixed(2)}`);
+      reasons?.push(`place:${best.toFixed(2)}`);
     }
   }
   for (const dim of ['lang', 'mode', 'stage', 'employment', 'daytype', 'daypart'] as ConstraintDim[]) {
@@ -41,13 +42,13 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
     const b = c.constraints.values[dim];
     if (disjoint(a, b)) {
       f *= PENALTY[dim];
-      reasons.push(dim);
+      reasons?.push(dim);
     }
     const refusedByQ = q.constraints.refused[dim]?.some((v) => b?.includes(v));
     const refusedByC = c.constraints.refused[dim]?.some((v) => a?.includes(v));
     if ((refusedByQ || refusedByC)) {
       f *= PENALTY.refused;
-      reasons.push(`refused-${dim}`);
+      reasons?.push(`refused-${dim}`);
     }
   }
   // A refusal meets what the other side gives ("no agencies" against an agency) and what it
@@ -55,7 +56,7 @@ export function constraintPenalty(q: IntentReading, c: IntentReading, reasons: s
   const refuses = (x: IntentReading, y: IntentReading) => x.refuse.some((t) => y.give[t] !== undefined || y.seek[t] !== undefined);
   if ((refuses(q, c) || refuses(c, q))) {
     f *= PENALTY.refused;
-    reasons.push('refused');
+    reasons?.push('refused');
   }
   return f;
 }

@@ -14,6 +14,8 @@ export interface RankOptions {
   minScore: number;
   /** Candidates scoring below this share of the best candidate's score are left out (0: none). */
   relative?: number;
+  /** Whether each result's detail lists its penalties' reasons (default true); discover only orders. */
+  explain?: boolean;
 }
 
 export interface Ranked {
@@ -27,7 +29,7 @@ export function rankCandidates(q: IntentReading, candidates: Array<{ id: string;
   return candidates
     .map(({ id, reading }) => {
       const reasons: string[] = [];
-      const penalty = constraintPenalty(q, reading, reasons);
+      const penalty = constraintPenalty(q, reading, opts.explain === false ? undefined : reasons);
       const detail = scoreReadings(q, reading, idf, params, penalty, reasons);
       return { id, score: detail.score, detail };
     })

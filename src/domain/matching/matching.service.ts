@@ -191,7 +191,7 @@ export class MatchingService extends DomainService {
     if (kept.size < shortlist.length) await read(shortlist.map((h) => h.id));
     const rank = () => {
       const idf = idfFrom([reading, ...readings.values()]);
-      return rankCandidates(reading, [...readings].map(([id, r]) => ({ id, reading: r })), idf, DEFAULT_PARAMS, { limit: Infinity, minScore });
+      return rankCandidates(reading, [...readings].map(([id, r]) => ({ id, reading: r })), idf, DEFAULT_PARAMS, { limit: Infinity, minScore, explain: false });
     };
     let ranked = rank();
     // Rows are read in rank order until the best `need` visible ones are known: twice `need`
