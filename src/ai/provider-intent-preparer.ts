@@ -71,6 +71,7 @@ function shorten(summary: string): string {
 /** Preparation by an OpenAI-compatible model, asked for a JSON verdict that is validated strictly. */
 export class ProviderIntentPreparer implements IntentPreparer {
   readonly name = 'provider';
+  readonly inProcess = false;
 
   constructor(private readonly client: OpenAIClient) {}
 

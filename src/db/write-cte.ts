@@ -12,9 +12,16 @@ export interface WriteCte {
    * changes: the server then parses and plans it once per connection, not on every call.
    */
   preparedAs?: string;
+  /**
+   * A write of the statement (its `name as (…)`) the rest depends on: when a condition kept it
+   * from writing a row, the frame appended after the writes is not written either, and the
+   * statement answers no row (`writeWithEvent` answers null).
+   */
+  gate?: string;
 }
 
 /** Several writes as one `with` list, prepared as `preparedAs` when given. */
 export function joinWrites(writes: WriteCte[], preparedAs?: string): WriteCte {
-  return { sql: writes.map((w) => w.sql).join(',\n'), params: writes.flatMap((w) => w.params), ...(preparedAs ? { preparedAs } : {}) };
+  const gate = writes.find((w) => w.gate)?.gate;
+  return { sql: writes.map((w) => w.sql).join(',\n'), params: writes.flatMap((w) => w.params), ...(preparedAs ? { preparedAs } : {}), ...(gate ? { gate } : {}) };
 }

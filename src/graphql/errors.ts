@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { badRequest, DomainError, unavailable } from '../domain/shared/errors';
+import { badRequest, busy, DomainError, unavailable } from '../domain/shared/errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../domain/shared/validation';
 import { httpStatusOf, internalError } from '../domain/shared/error-table';
 import { capEchoes, capEchoesIn } from '../domain/shared/echo-cap';
@@ -50,7 +50,7 @@ export function dataExceptionOf(e: unknown): DomainError | null {
 export function transientDatabaseErrorOf(e: unknown): DomainError | null {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === '40P01' || code === '40001') {
-    return unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });
+    return busy();
   }
   if (databaseUnreachable(e)) {
     return unavailable('database_unavailable', { detail: 'The database cannot be reached right now; try again shortly', retryable: true });

@@ -79,6 +79,16 @@ describe('intents', () => {
       const list = await app.http.post('/api/intents/list').set(u.auth).send({}).expect(200);
       expect(list.body.intents).toEqual([]);
       expect(changed).toEqual([]);
+      // The write carries the check (ADR 0128): a refused statement leaves no frame and no index entry.
+      expect(await framesOf(app, u.user.id)).toEqual([]);
+      expect(await app.services.vectorIndex.idsInNetwork(mine.id)).toEqual([]);
+      // Membership is decided before the text: a text or receipt that would be refused still answers 403.
+      for (const body of [
+        { description: 'The weather is lovely today.', networkIds: [theirs.id] },
+        { description: 'Looking for a drummer in Austin.', preparationReceipt: 'not-a-receipt', networkIds: [theirs.id] },
+      ]) {
+        expect((await create(u, body).expect(403)).body).toMatchObject({ code: 'network_membership_required', networkId: theirs.id });
+      }
     });
 
     it('refuses bad input with 400 and names the field', async () => {

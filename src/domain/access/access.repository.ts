@@ -69,6 +69,19 @@ export async function allowedIds(em: EntityManager, userId: string, permission: 
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The check of `allowedIds` as a condition a write carries (`allowed as (select <condition> as
+ * ok)`), so the write and its check are one round trip: true when the user holds `permission` on
+ * every one of `ids` (distinct uuids, lower case). The text depends only on the permission.
+ */
+export function allowedAllCondition(permission: Permission, userId: string, ids: readonly string[]): { sql: string; params: unknown[] } {
+  const scope = scopeOf(permission, userId);
+  return {
+    sql: `(select count(*) from "${scope.table}" where id = any(?::uuid[]) and (${scope.where})) = ?::int`,
+    params: [`{${ids.join(',')}}`, ...scope.params, ids.length],
+  };
+}
+
 /** The networks among `ids` that exist (a refused network id answers 404 when it names none). */
 export async function existingNetworks(em: EntityManager, ids: string[]): Promise<Set<string>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];

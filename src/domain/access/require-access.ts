@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainError } from '../shared/errors';
 import { resolveIdOrShortId } from '../shared/short-id';
-import { allowedIds, scopeOf } from './access.repository';
+import { allowedAllCondition, allowedIds, scopeOf } from './access.repository';
 import type { Principal } from './credential';
 import type { Permission } from './permissions';
 import { RULES } from './refusals';
@@ -37,6 +37,15 @@ export async function requireAccess(
   const refused = wanted.find((id) => !allowed.has(id));
   if (refused === undefined) return wanted;
   throw await refusalOf(em, userId, permission, refused, opts);
+}
+
+/**
+ * `requireAccess` as a condition for a write to carry (a statement that writes only when it
+ * holds, one round trip for both): `ids` distinct uuids, lower case. The writer words a refusal
+ * by calling `requireAccess` when the condition kept its statement from writing.
+ */
+export function accessCondition(actor: Principal, permission: Permission, ids: readonly string[]): { sql: string; params: unknown[] } {
+  return allowedAllCondition(permission, actor.userId, ids);
 }
 
 /** The ids among `ids` the caller holds `permission` on (lower case), in one statement, refusing none. */

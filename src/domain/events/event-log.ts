@@ -107,9 +107,10 @@ export async function readEvents(
 
 /**
  * Runs `writes` and appends the user's frame in one statement (one transaction of its own): for
- * a write that is a few inserts and its frame, with nothing to read or lock first.
+ * a write that is a few inserts and its frame, with nothing to read or lock first. Answers the
+ * frame's id, or null when the writes' gate wrote nothing (then nothing was written).
  */
-export async function writeWithEvent(em: EntityManager, writes: WriteCte, userId: string, frame: FrameInput): Promise<string> {
+export async function writeWithEvent(em: EntityManager, writes: WriteCte, userId: string, frame: FrameInput): Promise<string | null> {
   if (em.isInTransaction()) throw new Error('writeWithEvent is its own transaction');
   const { type, ...rest } = frame;
   return appendFrameAfter(em, writes, EVENTS_CHANNEL, userId, type, rest);

@@ -27,7 +27,8 @@ export type UserEventRow = EventRow & { user_id: string };
  * (delivered at commit, dropped on rollback). Returns the new id.
  */
 export async function appendFrame(em: EntityManager, channel: string, userId: string, type: string, payload: Record<string, unknown>): Promise<string> {
-  return appendFrameAfter(em, { sql: '', params: [], preparedAs: 'events_append_frame' }, channel, userId, type, payload);
+  // Nothing gates it, so the statement always answers its row.
+  return (await appendFrameAfter(em, { sql: '', params: [], preparedAs: 'events_append_frame' }, channel, userId, type, payload))!;
 }
 
 /**
@@ -41,10 +42,10 @@ export async function appendFrameAfter(
   userId: string,
   type: string,
   payload: Record<string, unknown>,
-): Promise<string> {
+): Promise<string | null> {
   const sql = `with ${writes.sql ? `${writes.sql},
 ` : ''}counter as (
-       insert into event_counters (user_id, last_id) values (?, 1)
+       insert into event_counters (user_id, last_id) ${writes.gate ? `select ?::uuid, 1 where exists (select 1 from ${writes.gate})` : 'values (?, 1)'}
        on conflict (user_id) do update set last_id = event_counters.last_id + 1
        returning user_id, last_id
      ), frame as (
@@ -57,7 +58,7 @@ export async function appendFrameAfter(
   const [row] = writes.preparedAs
     ? await preparedRows<{ event_id: string }>(em, prepared(writes.preparedAs, sql), params)
     : await em.execute<Array<{ event_id: string }>>(sql, params);
-  return String(row.event_id);
+  return row ? String(row.event_id) : null;
 }
 
 /** Takes the user's counter row lock without moving the counter. */

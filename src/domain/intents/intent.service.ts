@@ -7,7 +7,7 @@ import { Intent, type IntentStatus } from '../../entities/intent.entity';
 import { appendEvent, writeWithEvent } from '../events/event-log';
 import { DomainService, type CoreDeps } from '../shared/domain-service';
 import type { DomainHooks } from '../shared/domain-hooks';
-import { badRequest } from '../shared/errors';
+import { badRequest, busy } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { intentArchived, intentNotFound, intentRejected, invalidPreparation, membershipRequired, preparationFailed } from './intent.errors';
 import { intentCreatedFrame, intentLifecycleFrame } from './intent.frames';
@@ -24,7 +24,7 @@ import {
 } from './intent.schemas';
 import { addShare, lockIntent, memberNetworkIds, networkIdsByIntent, intentById, ownIntentsPage, removeShare, saveChanges, newIntentStatement } from './intents.repository';
 import type { PreparationReceipts } from './preparation-receipt';
-import { requireAccess, type AccessOptions } from '../access/require-access';
+import { accessCondition, requireAccess, type AccessOptions } from '../access/require-access';
 import type { IntentReading } from '../reading/intent-reader';
 
 /** An intent is shared only where its owner is a member; an unknown network is refused the same way. */
@@ -107,38 +107,47 @@ export class IntentService extends DomainService {
    * Everything that needs no table runs first (the preparer, facets and embedding); the intent,
    * its networks, its index row and the `intent.created` frame are then written by one statement
    * (one transaction, with no BEGIN or COMMIT to send), and the index learns of it before the
-   * answer, so discover finds it at once (docs/adr/0107).
+   * answer, so discover finds it at once (docs/adr/0107). The statement carries the membership
+   * check as its condition, so an in-process preparer's creation is one round trip; a refusal
+   * is the same as before, and comes before any refusal of the text (ADR 0128).
    */
   async create(actor: Actor, raw: unknown): Promise<CreatedIntent> {
     const userId = actor.userId;
     const input = parseInput(createSchema, raw);
     const description = normalizeDraft(input.description);
     const requested = [...new Set((input.networkIds ?? []).map((id) => id.toLowerCase()))];
-    await requireAccess(this.em, { userId }, 'network.member', requested, sharing);
+    const checkSharing = () => requireAccess(this.em, { userId }, 'network.member', requested, sharing);
+    // A provider is called only for a member: a refused caller costs it nothing.
+    if (!this.preparer.inProcess) await checkSharing();
 
-    let summary: string;
-    // The preparer's reading of the description, when it made one: indexing need not read it again.
-    let reading: IntentReading | undefined;
-    if (input.preparationReceipt) {
-      const checked = this.receipts.verify(input.preparationReceipt, userId, description);
-      if ('problem' in checked) throw invalidPreparation(checked.problem);
-      summary = checked.summary;
-    } else {
-      // Vagueness never blocks create: only a draft that cannot be admitted at all is refused.
-      const verdict = await this.review(description, [], {});
-      summary = verdict.summary;
-      if (verdict.payload === description) reading = verdict.reading;
+    let admitted: { summary: string; reading?: IntentReading };
+    try {
+      admitted = await this.admit(userId, description, input.preparationReceipt ?? null);
+    } catch (err) {
+      // Membership decides first, as when it was checked before the text was read.
+      if (this.preparer.inProcess) await checkSharing();
+      throw err;
     }
 
-    const networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
-    const indexEntry = await this.indexing.prepare(description, reading);
+    const indexEntry = await this.indexing.prepare(description, admitted.reading);
     const intent = new Intent();
     intent.userId = userId;
     intent.payload = description;
-    intent.summary = summary;
+    intent.summary = admitted.summary;
     intent.sourceType = input.sourceType ?? null;
     intent.sourceId = input.sourceId ?? null;
-    await writeWithEvent(this.em, newIntentStatement(intent, networkIds, indexEntry.write(intent.id)), userId, intentCreatedFrame(intent));
+    // Without named networks, every network of the user's: read for the write, which checks them too.
+    let networkIds = requested.length > 0 ? requested : await memberNetworkIds(this.em, userId);
+    for (let attempt = 1; ; attempt++) {
+      const allowed = accessCondition({ userId }, 'network.member', networkIds);
+      const written = await writeWithEvent(this.em, newIntentStatement(intent, networkIds, allowed, indexEntry.write(intent.id)), userId, intentCreatedFrame(intent));
+      if (written !== null) break;
+      // Not a member of every network: the check words the refusal. It finds none only when a
+      // membership changed since the statement ran; the write is then made again, a few times.
+      if (requested.length > 0) await checkSharing();
+      else networkIds = await memberNetworkIds(this.em, userId);
+      if (attempt === 3) throw busy();
+    }
     try {
       await indexEntry.publish({ id: intent.id, userId, networkIds });
     } catch (err) {
@@ -147,6 +156,19 @@ export class IntentService extends DomainService {
     }
     // The order a read gives: shared at one time, so by network id (networkIdsByIntent).
     return { intent, networkIds: [...networkIds].sort() };
+  }
+
+  /** The summary (and the preparer's reading) of a new intent's text, from its receipt or the preparer. */
+  private async admit(userId: string, description: string, receipt: string | null): Promise<{ summary: string; reading?: IntentReading }> {
+    if (receipt) {
+      const checked = this.receipts.verify(receipt, userId, description);
+      if ('problem' in checked) throw invalidPreparation(checked.problem);
+      return { summary: checked.summary };
+    }
+    // Vagueness never blocks create: only a draft that cannot be admitted at all is refused.
+    const verdict = await this.review(description, [], {});
+    // The preparer's reading of the description, when it made one: indexing need not read it again.
+    return { summary: verdict.summary, ...(verdict.payload === description && verdict.reading ? { reading: verdict.reading } : {}) };
   }
 
   async list(actor: Actor, raw: unknown): Promise<IntentPage> {

@@ -13,19 +13,23 @@ import { joinWrites, type WriteCte } from '../../db/write-cte';
 /**
  * A new intent and its shares (all at the intent's creation time), as writes of the statement
  * that creates it with its index row and its frame (`writeWithEvent`). The shares read the
- * intent's id from its insert, so they cannot exist without it.
+ * intent's id from its insert, so they cannot exist without it. The insert runs only when
+ * `allowed` holds (the owner is a member of every network: the access area's condition), and
+ * gates the rest: a refused statement writes nothing.
  */
-export function newIntentWrites(intent: Intent, networkIds: readonly string[]): WriteCte {
+export function newIntentWrites(intent: Intent, networkIds: readonly string[], allowed: { sql: string; params: unknown[] }): WriteCte {
   return {
-    sql: `new_intent as (
+    sql: `allowed as (select ${allowed.sql} as ok), new_intent as (
        insert into intents (id, user_id, payload, summary, status, source_type, source_id, created_at, updated_at, archived_at)
-       values (?::uuid, ?::uuid, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, null)
+       select ?::uuid, ?::uuid, ?::text, ?::text, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz, null::timestamptz
+        where (select ok from allowed)
        returning id, created_at
      ), new_shares as (
        insert into intent_networks (intent_id, network_id, shared_at)
        select new_intent.id, n.id, new_intent.created_at from new_intent, unnest(?::uuid[]) as n(id)
      )`,
-    params: [intent.id, intent.userId, intent.payload, intent.summary, intent.status, intent.sourceType, intent.sourceId, intent.createdAt, intent.updatedAt, `{${networkIds.join(',')}}`],
+    params: [...allowed.params, intent.id, intent.userId, intent.payload, intent.summary, intent.status, intent.sourceType, intent.sourceId, intent.createdAt, intent.updatedAt, `{${networkIds.join(',')}}`],
+    gate: 'new_intent',
   };
 }
 
@@ -33,8 +37,8 @@ export function newIntentWrites(intent: Intent, networkIds: readonly string[]): 
  * The writes of an intent's creation: the intent and its shares, then its index row (`indexRow`,
  * the matching area's). Their text is the same for every intent, so the statement is prepared.
  */
-export function newIntentStatement(intent: Intent, networkIds: readonly string[], indexRow: WriteCte): WriteCte {
-  return joinWrites([newIntentWrites(intent, networkIds), indexRow], 'intents_create');
+export function newIntentStatement(intent: Intent, networkIds: readonly string[], allowed: { sql: string; params: unknown[] }, indexRow: WriteCte): WriteCte {
+  return joinWrites([newIntentWrites(intent, networkIds, allowed), indexRow], 'intents_create');
 }
 
 /** Writes what the unit of work holds (staged rows and changed entities). */

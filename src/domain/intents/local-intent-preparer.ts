@@ -15,6 +15,7 @@ const reject = (reason: RejectionReason, detail: string): PreparationVerdict => 
  */
 export class LocalIntentPreparer implements IntentPreparer {
   readonly name = 'local';
+  readonly inProcess = true;
 
   async prepare(draft: string, answers: PreparationAnswer[]): Promise<PreparationVerdict> {
     const text = normalizeDraft(draft);

@@ -42,6 +42,12 @@ export type PreparationVerdict =
  */
 export interface IntentPreparer {
   readonly name: string;
+  /**
+   * True when preparing calls nothing outside the process (no provider): then it may run before
+   * the caller's membership is known, which the write checks itself. A preparer that calls a
+   * provider is called only for a caller already found a member of the networks.
+   */
+  readonly inProcess: boolean;
   prepare(draft: string, answers: PreparationAnswer[]): Promise<PreparationVerdict>;
 }
 

@@ -48,3 +48,6 @@ export const unprocessable = (error: string, extra: Record<string, unknown> = {}
   new DomainError('UNPROCESSABLE', error, extra);
 export const unavailable = (error: string, extra: Record<string, unknown> = {}) =>
   new DomainError('UNAVAILABLE', error, extra);
+
+/** A write that met a concurrent change and wrote nothing: sent again, it normally goes through. */
+export const busy = () => unavailable('busy', { detail: 'The request collided with a concurrent change and was rolled back; send it again', retryable: true });

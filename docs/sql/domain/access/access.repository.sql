@@ -12,5 +12,8 @@ id in (select conversation_id from conversation_participants where user_id = ?);
 -- allowedStatement
 select id from "${scope.table}" where id = any(?::uuid[]) and (${scope.where});
 
+-- allowedAllCondition
+(select count(*) from "${scope.table}" where id = any(?::uuid[]) and (${scope.where})) = ?::int;
+
 -- existingNetworks.rows
 select id from networks where id = any(?::uuid[]);

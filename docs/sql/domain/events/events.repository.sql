@@ -3,7 +3,7 @@
 -- appendFrameAfter.sql
 with ${writes.sql ? `${writes.sql},
   ` : ''}counter as (
-  insert into event_counters (user_id, last_id) values (?, 1)
+  insert into event_counters (user_id, last_id) ${writes.gate ? `select ?::uuid, 1 where exists (select 1 from ${writes.gate})` : 'values (?, 1)'}
   on conflict (user_id) do update set last_id = event_counters.last_id + 1
   returning user_id, last_id
   ), frame as (
