@@ -1,20 +1,5 @@
 import { z } from 'zod';
-import { named, nullable, timestamp, uuid } from './schema-kit';
-
-const readFields = {
-  id: uuid(),
-  payload: z.string().meta({ description: 'The description text' }),
-  summary: z.string(),
-  status: z.enum(['active', 'paused']),
-  sourceType: nullable(z.string()),
-  sourceId: nullable(z.string()),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  archivedAt: nullable(timestamp()),
-};
-
-export const IntentListItem = named('IntentListItem', z.object(readFields));
-export const Intent = named('Intent', z.object({ ...readFields, userId: uuid() }), 'An intent (single read: with its owner)');
+import { named, uuid } from './schema-kit';
 
 export const RecoveryField = named(
   'RecoveryField',

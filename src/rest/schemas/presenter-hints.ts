@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { joinPolicySchema, roleSchema } from '../../domain/networks/network.schemas';
+import { timestamp, uuid } from './schema-kit';
+
+/**
+ * What the REST contract says about an output that its GraphQL type cannot
+ * (docs/adr/0126-one-presenter-per-output.md). Everything else comes from the executed schema.
+ */
+
+/** Each scalar's JSON shape: GraphQL's ID is a uuid in every REST read unless a field hint says otherwise. */
+export const scalars: Record<string, () => z.ZodType> = {
+  ID: uuid,
+  String: () => z.string(),
+  Boolean: () => z.boolean(),
+  Int: () => z.number().int(),
+  Float: () => z.number(),
+  DateTimeISO: timestamp,
+  JSON: () => z.unknown(),
+  JSONObject: () => z.record(z.string(), z.unknown()),
+};
+
+/** GraphQL types that are one named schema of the domain (a component of the OpenAPI document). */
+export const typeHints: Record<string, z.ZodType> = {
+  JoinPolicy: joinPolicySchema,
+  NetworkRole: roleSchema,
+};
+
+/**
+ * `Type.field` → the value's JSON shape (list and null still from GraphQL), where REST says
+ * more: a value set GraphQL types as text, a uuid GraphQL types as text, an id that is no uuid.
+ */
+export const fieldHints: Record<string, z.ZodType> = {};
+
+/**
+ * A component's description where it is not its GraphQL type's: a fragment is REST's view of a
+ * type (fewer fields, or more), and GraphQL has no description for a fragment.
+ */
+export const componentDescriptions: Record<string, string> = {
+  Intent: 'An intent (single read: with its owner)',
+};
