@@ -37,4 +37,6 @@ export const fieldHints: Record<string, z.ZodType> = {};
  */
 export const componentDescriptions: Record<string, string> = {
   Intent: 'An intent (single read: with its owner)',
+  PublicNetwork: 'What anyone may see of a network',
+  ListedNetwork: "A public network with the caller's role",
 };
