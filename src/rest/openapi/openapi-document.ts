@@ -73,7 +73,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, version: string): Op
   const operations = loadOperations(schema);
   const fieldRoles = rootFieldRoles();
   const collector = new ComponentCollector();
-  const presenter = new Presenter(schema);
+  const presenters = { core: new Presenter(schema), legacy: new Presenter(schema, true) };
   const errorRef = collector.convert(ErrorBody, 'output');
   const counts = new Map<string, number>();
   for (const g of routeGroups) for (const r of g.routes) counts.set(r.operation, (counts.get(r.operation) ?? 0) + 1);
@@ -126,7 +126,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, version: string): Op
       const body = requestBodyOf(route, collector);
       if (body) entry.requestBody = body;
       const responses = entry.responses as Record<string, unknown>;
-      responses[String(route.status ?? 200)] = successOf(route, op, presenter, collector);
+      responses[String(route.status ?? 200)] = successOf(route, op, presenters[group.legacy ? 'legacy' : 'core'], collector);
       for (const status of errorStatuses(route, roles)) {
         const specific = route.errors?.[status];
         const json = specific ? collector.convert(specific, 'output') : errorRef;

@@ -1,6 +1,7 @@
 import {
   Kind,
   getNamedType,
+  isAbstractType,
   isEnumType,
   isListType,
   isNonNullType,
@@ -8,7 +9,7 @@ import {
   isScalarType,
   type DocumentNode,
   type FragmentDefinitionNode,
-  type GraphQLField,
+  type GraphQLAbstractType,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -30,7 +31,14 @@ export class Presenter {
   /** One zod schema per fragment, so a component is one schema wherever it is selected. */
   private readonly components = new Map<string, z.ZodType>();
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  /**
+   * `idsAreText`: the earlier route group's ids are stream-id-like text (legacy-api.md), where
+   * every other group's are uuids.
+   */
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly idsAreText = false,
+  ) {}
 
   /** The JSON body of `document`'s operation: its data, or the value at `at` (response keys, dotted). */
   response(document: DocumentNode, at?: string): z.ZodType {
@@ -72,7 +80,7 @@ export class Presenter {
     const shape: Record<string, z.ZodType> = {};
     for (const sel of set.selections) {
       if (sel.kind === Kind.FRAGMENT_SPREAD) Object.assign(shape, this.shape(type, fragments.get(sel.name.value)!.selectionSet, fragments));
-      else if (sel.kind === Kind.INLINE_FRAGMENT) throw new Error(`${type.name}: an inline fragment has no derived REST shape; declare the row's response`);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) Object.assign(shape, this.shape(type, sel.selectionSet, fragments));
       else if (sel.name.value === '__typename') shape[sel.alias?.value ?? '__typename'] = z.literal(type.name);
       else {
         const field = type.getFields()[sel.name.value];
@@ -86,6 +94,17 @@ export class Presenter {
     return shape;
   }
 
+  /** A union or interface: one object per type the selection names (`... on WebPage { ... }`). */
+  private oneOf(type: GraphQLAbstractType, set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): z.ZodType {
+    const options = set.selections.map((sel) => {
+      const on = sel.kind === Kind.INLINE_FRAGMENT ? sel.typeCondition : sel.kind === Kind.FRAGMENT_SPREAD ? fragments.get(sel.name.value)!.typeCondition : undefined;
+      const member = on && this.schema.getType(on.name.value);
+      if (!isObjectType(member)) throw new Error(`${type.name}: select each member type with a fragment`);
+      return this.object(member, sel.kind === Kind.INLINE_FRAGMENT ? sel.selectionSet : { kind: Kind.SELECTION_SET, selections: [sel] }, fragments);
+    });
+    return options.length === 1 ? options[0] : z.union(options);
+  }
+
   private value(type: GraphQLOutputType, where: string, set: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): z.ZodType {
     const inner = isNonNullType(type) ? type.ofType : type;
     const value = isListType(inner) ? z.array(this.value(inner.ofType, where, set, fragments)) : this.leaf(inner, where, set, fragments);
@@ -97,6 +116,8 @@ export class Presenter {
     const hinted = fieldHints[where] ?? typeHints[named.name];
     if (hinted) return hinted;
     if (isObjectType(named)) return this.object(named, set!, fragments);
+    if (isAbstractType(named)) return this.oneOf(named, set!, fragments);
+    if (named.name === 'ID' && this.idsAreText) return z.string();
     if (isEnumType(named)) return z.enum(named.getValues().map((v) => v.name) as [string, ...string[]]);
     if (isScalarType(named) && scalars[named.name]) return scalars[named.name]();
     throw new Error(`${where}: no REST shape for ${named.name}; add a hint`);

@@ -29,7 +29,16 @@ export const typeHints: Record<string, z.ZodType> = {
  * `Type.field` → the value's JSON shape (list and null still from GraphQL), where REST says
  * more: a value set GraphQL types as text, a uuid GraphQL types as text, an id that is no uuid.
  */
-export const fieldHints: Record<string, z.ZodType> = {};
+export const fieldHints: Record<string, z.ZodType> = {
+  // A web page node is one of the earlier route group's items, whose ids are text.
+  'WebPage.id': z.string(),
+  // Ids of a list the service declares (the questions of a draft, the sign-in methods), not rows.
+  'RecoveryField.id': z.string(),
+  'AuthProvider.id': z.string(),
+  // Value sets GraphQL types as text (the contract's literal unions).
+  'Agent.type': z.enum(['system', 'external']),
+  'Agent.status': z.enum(['active', 'inactive']),
+};
 
 /**
  * A component's description where it is not its GraphQL type's: a fragment is REST's view of a

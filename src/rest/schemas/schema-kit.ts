@@ -64,10 +64,6 @@ export const Pagination = named(
 
 /** `{ success: true }`: the answer of routes that only confirm. */
 export const Success = named('Success', z.object({ success: z.literal(true) }));
-/** `{ success }` where the operation reports it. */
-export const SuccessFlag = z.object({ success: z.boolean() });
-
-export const SocialLink = named('SocialLink', z.object({ label: z.string(), value: z.string() }));
 
 /**
  * Where a route's input is declared: a GraphQL input class derived from a domain schema
