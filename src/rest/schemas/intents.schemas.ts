@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named, uuid } from './schema-kit';
+import { named } from './schema-kit';
 
 export const RecoveryField = named(
   'RecoveryField',
@@ -18,9 +18,4 @@ export const PreparationResult = named(
     z.object({ status: z.literal('needs_revision'), payload: z.string(), feedback: z.string(), recovery: z.array(RecoveryField) }),
   ]),
   'ready with a receipt, or needs_revision with feedback and recovery questions',
-);
-
-export const Counterparty = named(
-  'Counterparty',
-  z.object({ intentId: uuid(), userId: uuid(), name: z.string(), statement: z.string(), networkId: uuid(), score: z.number() }),
 );

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ACTIONS, BLOCKED_REASONS, OUTCOMES } from '../../domain/negotiations/negotiation.rules';
 import { joinPolicySchema, roleSchema } from '../../domain/networks/network.schemas';
+import { ALL_STATUSES } from '../../domain/opportunities/opportunity.schemas';
+import { LoggedFrame } from './events.schemas';
 import { timestamp, uuid } from './schema-kit';
 
 /**
@@ -38,6 +41,13 @@ export const fieldHints: Record<string, z.ZodType> = {
   // Value sets GraphQL types as text (the contract's literal unions).
   'Agent.type': z.enum(['system', 'external']),
   'Agent.status': z.enum(['active', 'inactive']),
+  'Opportunity.status': z.enum(ALL_STATUSES),
+  'Negotiation.outcome': z.enum(OUTCOMES),
+  'NegotiationTurn.action': z.enum(ACTIONS),
+  'NegotiationProtocol.availableActions': z.enum(ACTIONS),
+  'NegotiationProtocol.blockedReason': z.enum(BLOCKED_REASONS),
+  // Frames are written as stored (GraphQL JSON): their shapes are the contract's (events.schemas.ts).
+  'EventLog.events': LoggedFrame,
 };
 
 /**
