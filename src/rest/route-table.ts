@@ -40,8 +40,11 @@ export interface RouteDef {
    * docs/adr/0126-one-presenter-per-output.md).
    */
   response?: z.ZodType;
-  /** What a `send` or `stream` row writes instead of JSON. */
-  content?: { kind: 'image' } | { kind: 'sse'; frame: z.ZodType };
+  /**
+   * What a `send` or `stream` row writes instead of JSON. An SSE frame without `frame` is the
+   * subscription's root field as selected (derived like `response`).
+   */
+  content?: { kind: 'image' } | { kind: 'sse'; frame?: z.ZodType };
   /**
    * Documented failures beyond the ones every route shares (400 for a request that fails its
    * schema, 401/403 from the access rule, 429, 500, 503): status → body.

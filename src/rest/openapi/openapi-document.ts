@@ -193,7 +193,7 @@ function successOf(route: RouteDef, op: LoadedOperation, presenter: Presenter, c
   if (route.content?.kind === 'sse') {
     return {
       description: 'text/event-stream: one `data:` line of JSON per frame (the frame schema is `x-frame`), `: keepalive` comments',
-      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-frame': collector.convert(route.content.frame, 'output') } },
+      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-frame': collector.convert(route.content.frame ?? presenter.response(op.document), 'output') } },
     };
   }
   // A body function reshapes the data in code, where no selection shows the shape: such a row declares it.

@@ -4,7 +4,6 @@ import { CreatePrivateConversationInput, PrivateMessageInput, UpdatePrivateConve
 import { CreateIndexInput, EmbeddingInput, EmbeddingKeyInput, EmbeddingsInput, IndexItemsInput, UpdateIndexInput } from '../../graphql/legacy/index.types';
 import { bool, str } from '../coerce';
 import type { RestRequest, RouteTable } from '../route-table';
-import { PrivateConversationFrame } from '../schemas/legacy.schemas';
 import { errorBody, inputFrom, query, requestBody, requestQuery } from '../schemas/schema-kit';
 
 const embeddingBody = requestBody(EmbeddingInput);
@@ -109,7 +108,7 @@ summary: 'Deletes a private conversation with its messages (the creator only)', 
     operation: 'PrivateConversationUpdates',
     summary: 'A private conversation as it changes: reply chunks, end and updates (server-sent events)',
     request: { query: z.object({ session: query.string('The DID session, for clients that cannot send headers') }) },
-    content: { kind: 'sse', frame: PrivateConversationFrame },
+    content: { kind: 'sse' },
     errors: { 401: errorBody(['unauthorized'], 'No usable DID session (header or ?session=)'), 403: errorBody(['forbidden'], 'Not a member of the conversation') },
     variables: (r) => ({ conversationId: r.params.conversationId, session: str(r.query.session) }),
     stream: (res, results, _r, services) =>

@@ -108,7 +108,8 @@ export class Presenter {
   private value(type: GraphQLOutputType, where: string, set: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): z.ZodType {
     const inner = isNonNullType(type) ? type.ofType : type;
     const value = isListType(inner) ? z.array(this.value(inner.ofType, where, set, fragments)) : this.leaf(inner, where, set, fragments);
-    return isNonNullType(type) ? value : value.nullable();
+    // Any JSON value may already be null.
+    return isNonNullType(type) || value instanceof z.ZodUnknown ? value : value.nullable();
   }
 
   private leaf(type: GraphQLOutputType, where: string, set: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): z.ZodType {

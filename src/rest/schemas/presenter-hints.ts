@@ -40,6 +40,7 @@ export const fieldHints: Record<string, z.ZodType> = {
   'AuthProvider.id': z.string(),
   // Value sets GraphQL types as text (the contract's literal unions).
   'Agent.type': z.enum(['system', 'external']),
+  'PrivateConversationFrame.channel': z.enum(['chunk', 'end', 'update']),
   'Agent.status': z.enum(['active', 'inactive']),
   'Opportunity.status': z.enum(ALL_STATUSES),
   'Negotiation.outcome': z.enum(OUTCOMES),
