@@ -10,7 +10,10 @@ import { timestamp, uuid } from './schema-kit';
  * (docs/adr/0126-one-presenter-per-output.md). Everything else comes from the executed schema.
  */
 
-/** Each scalar's JSON shape: GraphQL's ID is a uuid in every REST read unless a field hint says otherwise. */
+/**
+ * Each scalar's JSON shape. GraphQL's ID is a uuid in every REST read but the earlier route
+ * group's (a Presenter option) and the fields hinted below.
+ */
 export const scalars: Record<string, () => z.ZodType> = {
   ID: uuid,
   String: () => z.string(),
@@ -40,8 +43,8 @@ export const fieldHints: Record<string, z.ZodType> = {
   'AuthProvider.id': z.string(),
   // Value sets GraphQL types as text (the contract's literal unions).
   'Agent.type': z.enum(['system', 'external']),
-  'PrivateConversationFrame.channel': z.enum(['chunk', 'end', 'update']),
   'Agent.status': z.enum(['active', 'inactive']),
+  'PrivateConversationFrame.channel': z.enum(['chunk', 'end', 'update']),
   'Opportunity.status': z.enum(ALL_STATUSES),
   'Negotiation.outcome': z.enum(OUTCOMES),
   'NegotiationTurn.action': z.enum(ACTIONS),
@@ -59,4 +62,8 @@ export const componentDescriptions: Record<string, string> = {
   Intent: 'An intent (single read: with its owner)',
   PublicNetwork: 'What anyone may see of a network',
   ListedNetwork: "A public network with the caller's role",
+  Opportunity: 'An opportunity card with the single-read fields',
+  Negotiation: "A negotiation with its turns and the reader's protocol",
+  Account: 'The signed-in account',
+  PublicUser: 'A user as anyone may read them',
 };
