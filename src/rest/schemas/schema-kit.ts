@@ -6,7 +6,8 @@ import { bool, int, list, pick, str } from '../coerce';
  * Building blocks of the route schemas (docs/adr/0090-route-schemas-openapi.md). Request schemas
  * are derived from the domain's input schemas, as the GraphQL input types are (`requestBody`,
  * `requestQuery` below; docs/adr/0124-one-schema-per-input.md), so a nullable input field accepts
- * null in both; response fields mirror what the route's body function returns.
+ * null in both. Response schemas are derived from each row's operation selection (./presented.ts,
+ * docs/adr/0126-one-presenter-per-output.md); the helpers below serve the few a row declares.
  */
 
 /** A uuid in a response (documented as such; the router never validates responses). */
