@@ -57,8 +57,8 @@ function readOperations(schema: GraphQLSchema, dir: string): Map<string, LoadedO
   }
   const ops = new Map<string, LoadedOperation>();
   for (const { file, doc } of docs) {
-    const own = new Set(doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION));
-    const others = [...fragments.values()].filter((f) => !own.has(f));
+    // Checked with the other files' fragments it spreads (an unknown one is reported as such).
+    const others = fragmentsUsed(doc, fragments).filter((f) => !doc.definitions.includes(f));
     const errors = validate(schema, { ...doc, definitions: [...doc.definitions, ...others] }, RULES);
     if (errors.length) {
       throw new Error(`Invalid operations in ${file}:\n${errors.map((e) => `  ${e.message}`).join('\n')}`);
@@ -77,6 +77,10 @@ function readOperations(schema: GraphQLSchema, dir: string): Map<string, LoadedO
       });
     }
   }
+  // What the per-file check cannot see any more: a fragment no operation of any file uses.
+  const used = new Set([...ops.values()].flatMap((op) => op.document.definitions));
+  const unused = [...fragments.values()].filter((f) => !used.has(f)).map((f) => f.name.value);
+  if (unused.length) throw new Error(`Fragments no operation uses: ${unused.join(', ')}`);
   return ops;
 }
 
@@ -87,8 +91,8 @@ const RULES = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
 function fragmentsUsed(def: ASTNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<FragmentDefinitionNode>()): FragmentDefinitionNode[] {
   visit(def, {
     FragmentSpread(node) {
-      const fragment = fragments.get(node.name.value)!;
-      if (seen.has(fragment)) return;
+      const fragment = fragments.get(node.name.value);
+      if (!fragment || seen.has(fragment)) return;
       seen.add(fragment);
       fragmentsUsed(fragment, fragments, seen);
     },
