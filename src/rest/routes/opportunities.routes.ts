@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
 import { historySchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
 import { NegotiationListArgs, TurnAgentArgs } from '../../graphql/negotiations/negotiation.types';
