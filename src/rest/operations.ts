@@ -1,6 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kind, parse, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  NoUnusedFragmentsRule,
+  parse,
+  specifiedRules,
+  validate,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 export interface LoadedOperation {
   name: string;
@@ -31,15 +43,26 @@ export function loadOperations(schema: GraphQLSchema, dir = join(__dirname, 'ope
 }
 
 function readOperations(schema: GraphQLSchema, dir: string): Map<string, LoadedOperation> {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort();
+  const docs = files.map((file) => ({ file, doc: parse(readFileSync(join(dir, file), 'utf8'), { noLocation: true }) }));
+  // Fragments are shared by every file: a fragment names one REST shape (a component of the
+  // OpenAPI document, src/rest/schemas/presented.ts), wherever an operation selects it.
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const { file, doc } of docs) {
+    for (const def of doc.definitions) {
+      if (def.kind !== Kind.FRAGMENT_DEFINITION) continue;
+      if (fragments.has(def.name.value)) throw new Error(`Fragment ${def.name.value} is defined twice (${file})`);
+      fragments.set(def.name.value, def);
+    }
+  }
   const ops = new Map<string, LoadedOperation>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort()) {
-    const source = readFileSync(join(dir, file), 'utf8');
-    const doc = parse(source, { noLocation: true });
-    const errors = validate(schema, doc);
+  for (const { file, doc } of docs) {
+    // Checked with the other files' fragments it spreads (an unknown one is reported as such).
+    const others = fragmentsUsed(doc, fragments).filter((f) => !doc.definitions.includes(f));
+    const errors = validate(schema, { ...doc, definitions: [...doc.definitions, ...others] }, RULES);
     if (errors.length) {
       throw new Error(`Invalid operations in ${file}:\n${errors.map((e) => `  ${e.message}`).join('\n')}`);
     }
-    const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
     for (const def of doc.definitions) {
       if (def.kind !== Kind.OPERATION_DEFINITION) continue;
       const op = def as OperationDefinitionNode;
@@ -50,9 +73,29 @@ function readOperations(schema: GraphQLSchema, dir: string): Map<string, LoadedO
         name,
         kind: op.operation,
         rootFields: op.selectionSet.selections.flatMap((sel) => (sel.kind === Kind.FIELD ? [sel.name.value] : [])),
-        document: { kind: Kind.DOCUMENT, definitions: [op, ...fragments] },
+        document: { kind: Kind.DOCUMENT, definitions: [op, ...fragmentsUsed(op, fragments)] },
       });
     }
   }
+  // What the per-file check cannot see any more: a fragment no operation of any file uses.
+  const used = new Set([...ops.values()].flatMap((op) => op.document.definitions));
+  const unused = [...fragments.values()].filter((f) => !used.has(f)).map((f) => f.name.value);
+  if (unused.length) throw new Error(`Fragments no operation uses: ${unused.join(', ')}`);
   return ops;
+}
+
+/** A file may hold fragments only other files use. */
+const RULES = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
+
+/** The fragments a definition spreads, and theirs. */
+function fragmentsUsed(def: ASTNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<FragmentDefinitionNode>()): FragmentDefinitionNode[] {
+  visit(def, {
+    FragmentSpread(node) {
+      const fragment = fragments.get(node.name.value);
+      if (!fragment || seen.has(fragment)) return;
+      seen.add(fragment);
+      fragmentsUsed(fragment, fragments, seen);
+    },
+  });
+  return [...seen];
 }

@@ -33,10 +33,18 @@ export interface RouteDef {
    * operation runs, and the OpenAPI document publishes them (docs/adr/0090-route-schemas-openapi.md).
    */
   request?: RequestSchema;
-  /** The JSON body at the success status (rows that `send` or `stream` describe theirs with `content`). */
+  /**
+   * The JSON body at the success status, for a row whose `body` function reshapes what its
+   * operation selects (rows that `send` or `stream` describe theirs with `content`). Any other
+   * row's is derived from its selection (src/rest/schemas/presented.ts,
+   * docs/adr/0126-one-presenter-per-output.md).
+   */
   response?: z.ZodType;
-  /** What a `send` or `stream` row writes instead of JSON. */
-  content?: { kind: 'image' } | { kind: 'sse'; frame: z.ZodType };
+  /**
+   * What a `send` or `stream` row writes instead of JSON. An SSE frame without `frame` is the
+   * subscription's root field as selected (derived like `response`).
+   */
+  content?: { kind: 'image' } | { kind: 'sse'; frame?: z.ZodType };
   /**
    * Documented failures beyond the ones every route shares (400 for a request that fails its
    * schema, 401/403 from the access rule, 429, 500, 503): status → body.
@@ -46,7 +54,13 @@ export interface RouteDef {
   variables?: (r: RestRequest) => Record<string, unknown>;
   /** Success status. Default 200. */
   status?: number;
-  /** Operation data → JSON body. Default: the value of the operation's single root field. */
+  /**
+   * Where the JSON body is in the operation's data: response keys, dotted (`network.members`),
+   * or `''` for the whole data (its root fields aliased to REST's keys). Default: the value of
+   * the operation's single root field.
+   */
+  bodyAt?: string;
+  /** Operation data → JSON body, where the body is not a part of the data as selected; needs `response`. */
   body?: (data: Record<string, any>, r: RestRequest) => unknown;
   /** Writes the response itself (files, streams); replaces `status` and `body`. `services` locates what it streams. */
   send?: (res: Response, data: Record<string, any>, r: RestRequest, services: Services) => void | Promise<void>;

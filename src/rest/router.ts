@@ -190,8 +190,13 @@ async function runRoute(
   if (result.errors?.length) return sendError(res, toDomainError(result.errors, logger));
   const data = (result.data ?? {}) as Record<string, any>;
   if (route.send) return route.send(res, data, r, services);
-  const body = route.body ? route.body(data, r) : data[Object.keys(data)[0]];
+  const body = route.body ? route.body(data, r) : route.bodyAt !== undefined ? valueAt(data, route.bodyAt) : data[Object.keys(data)[0]];
   res.status(route.status ?? 200).json(body ?? {});
+}
+
+/** The value at a dotted path of response keys (`''`: the data itself). */
+function valueAt(data: Record<string, any>, path: string): unknown {
+  return path ? path.split('.').reduce<any>((v, key) => v?.[key], data) : data;
 }
 
 function isAsyncIterable(v: unknown): v is AsyncIterableIterator<ExecutionResult> {

@@ -10,8 +10,10 @@ export const MESSAGE_LIMIT = 4000;
 export const ACTIONS = ['propose', 'counter', 'accept', 'decline'] as const;
 export type NegotiationAction = (typeof ACTIONS)[number];
 
-export type BlockedReason = 'not_your_turn' | 'already_settled' | 'intent_inactive' | 'turn_limit' | 'not_a_seat';
-export type Outcome = 'agreed' | 'declined' | 'closed';
+export const BLOCKED_REASONS = ['not_your_turn', 'already_settled', 'intent_inactive', 'turn_limit', 'not_a_seat'] as const;
+export type BlockedReason = (typeof BLOCKED_REASONS)[number];
+export const OUTCOMES = ['agreed', 'declined', 'closed'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 export interface TurnView {
   turnIndex: number;

@@ -2,9 +2,10 @@ import type { GraphQLSchema } from 'graphql';
 import type * as OpenApiSampler from 'openapi-sampler';
 import type { z } from 'zod';
 import { rootFieldRoles } from '../../graphql/auth-checker';
-import { loadOperations } from '../operations';
+import { loadOperations, type LoadedOperation } from '../operations';
 import type { RouteDef } from '../route-table';
 import { routeGroups } from '../routes';
+import { Presenter } from '../schemas/presented';
 import { ErrorBody } from '../schemas/schema-kit';
 import { ComponentCollector, type JsonSchema } from './json-schema';
 
@@ -72,6 +73,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, version: string): Op
   const operations = loadOperations(schema);
   const fieldRoles = rootFieldRoles();
   const collector = new ComponentCollector();
+  const presenters = { core: new Presenter(schema), legacy: new Presenter(schema, true) };
   const errorRef = collector.convert(ErrorBody, 'output');
   const counts = new Map<string, number>();
   for (const g of routeGroups) for (const r of g.routes) counts.set(r.operation, (counts.get(r.operation) ?? 0) + 1);
@@ -124,7 +126,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, version: string): Op
       const body = requestBodyOf(route, collector);
       if (body) entry.requestBody = body;
       const responses = entry.responses as Record<string, unknown>;
-      responses[String(route.status ?? 200)] = successOf(route, collector);
+      responses[String(route.status ?? 200)] = successOf(route, op, presenters[group.legacy ? 'legacy' : 'core'], collector);
       for (const status of errorStatuses(route, roles)) {
         const specific = route.errors?.[status];
         const json = specific ? collector.convert(specific, 'output') : errorRef;
@@ -181,7 +183,7 @@ function requestBodyOf(route: RouteDef, collector: ComponentCollector): unknown 
   return { required, content: { 'application/json': { schema } } };
 }
 
-function successOf(route: RouteDef, collector: ComponentCollector): unknown {
+function successOf(route: RouteDef, op: LoadedOperation, presenter: Presenter, collector: ComponentCollector): unknown {
   if (route.content?.kind === 'image') {
     return {
       description: 'The image bytes (type from the stored file; cacheable for a year)',
@@ -191,11 +193,13 @@ function successOf(route: RouteDef, collector: ComponentCollector): unknown {
   if (route.content?.kind === 'sse') {
     return {
       description: 'text/event-stream: one `data:` line of JSON per frame (the frame schema is `x-frame`), `: keepalive` comments',
-      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-frame': collector.convert(route.content.frame, 'output') } },
+      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-frame': collector.convert(route.content.frame ?? presenter.response(op.document), 'output') } },
     };
   }
-  if (!route.response) throw new Error(`Route ${route.method} ${route.path} declares no response schema`);
-  return { description: route.summary, content: { 'application/json': { schema: collector.convert(route.response, 'output') } } };
+  // A body function reshapes the data in code, where no selection shows the shape: such a row declares it.
+  if (route.body && !route.response) throw new Error(`Route ${route.method} ${route.path} reshapes its body and declares no response schema`);
+  const schema = route.response ?? presenter.response(op.document, route.bodyAt);
+  return { description: route.summary, content: { 'application/json': { schema: collector.convert(schema, 'output') } } };
 }
 
 /** Examples of the shared failure bodies, as the service writes them. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ApiKeyCreateInput,
   DeviceApproveInput,
@@ -9,21 +8,19 @@ import {
   SiweVerifyInput,
 } from '../../graphql/auth/auth.types';
 import type { RouteTable } from '../route-table';
-import { ApiKey, AuthPayload, Device } from '../schemas/accounts.schemas';
 import { errorBody, inputFrom, requestBody, Success } from '../schemas/schema-kit';
 
 const ok = () => ({ success: true });
 
 /** Sign-in (decisions.md 1) and the session-bound account routes (core-api.md). */
 export const authRoutes: RouteTable = [
-  { method: 'GET', path: '/api/auth/siwe/nonce', operation: 'SiweNonce', summary: 'A single-use nonce for a SIWE message (valid 10 minutes)', response: z.object({ nonce: z.string() }) },
+  { method: 'GET', path: '/api/auth/siwe/nonce', operation: 'SiweNonce', summary: 'A single-use nonce for a SIWE message (valid 10 minutes)' },
   {
     method: 'POST',
     path: '/api/auth/siwe/verify',
     operation: 'SiweVerify',
     summary: 'Signs in with a signed EIP-4361 message; creates the user on first sign-in',
     request: { body: requestBody(SiweVerifyInput) },
-    response: AuthPayload,
     errors: { 401: errorBody(undefined, 'The message, nonce, domain, URI, times or signature do not hold; error says which') },
     variables: (r) => ({ input: inputFrom(r.body, SiweVerifyInput) }),
   },
@@ -44,7 +41,6 @@ export const authRoutes: RouteTable = [
     operation: 'EmailVerify',
     summary: 'Signs in with the mailed code; creates the account on first sign-in',
     request: { body: requestBody(EmailVerifyInput) },
-    response: AuthPayload,
     errors: { 401: errorBody(undefined, 'No code pending, an incorrect or expired code, or too many attempts; error says which') },
     variables: (r) => ({ input: inputFrom(r.body, EmailVerifyInput) }),
   },
@@ -53,7 +49,6 @@ export const authRoutes: RouteTable = [
     path: '/api/auth/device/code',
     operation: 'DeviceCode',
     summary: 'Starts a command-line login (RFC 8628)',
-    response: z.object({ deviceCode: z.string(), userCode: z.string(), verificationUri: z.string(), verificationUriComplete: z.string(), expiresIn: z.number().int(), interval: z.number().int() }),
   },
   {
     method: 'POST',
@@ -72,7 +67,6 @@ export const authRoutes: RouteTable = [
     operation: 'DeviceToken',
     summary: 'Polls a command-line login: authorization_pending until approved, then a device session once',
     request: { body: requestBody(DeviceTokenInput) },
-    response: AuthPayload,
     errors: { 400: errorBody(undefined, 'authorization_pending, expired_token, access_denied, or invalid_request with details') },
     variables: (r) => ({ input: inputFrom(r.body, DeviceTokenInput) }),
   },
@@ -82,15 +76,14 @@ export const authRoutes: RouteTable = [
     operation: 'CreateApiKey',
     summary: 'Creates an API key (session only); the key is shown this once',
     request: { body: requestBody(ApiKeyCreateInput) },
-    response: z.object({ key: z.string().meta({ description: 'Send as x-api-key; shown this once' }), apiKey: ApiKey }),
     errors: { 404: errorBody(['not_found'], 'agentId names no agent of yours') },
     variables: (r) => ({ input: inputFrom(r.body, ApiKeyCreateInput) }),
     status: 201,
   },
-  { method: 'GET', path: '/api/auth/api-keys', operation: 'ApiKeys', summary: 'Your API keys (never the keys themselves)', response: z.object({ apiKeys: z.array(ApiKey) }), body: (d) => ({ apiKeys: d.apiKeys }) },
+  { method: 'GET', path: '/api/auth/api-keys', operation: 'ApiKeys', summary: 'Your API keys (never the keys themselves)', bodyAt: '' },
   { method: 'DELETE', path: '/api/auth/api-keys/:id', operation: 'DeleteApiKey', summary: 'Revokes an API key', response: Success, variables: (r) => ({ id: r.params.id }), body: ok },
   { method: 'POST', path: '/api/auth/sign-out', operation: 'SignOut', summary: 'Ends the session making this request', response: Success, body: ok },
-  { method: 'GET', path: '/api/auth/devices', operation: 'Devices', summary: 'Your live sessions (session only)', response: z.object({ devices: z.array(Device) }), body: (d) => ({ devices: d.devices }) },
+  { method: 'GET', path: '/api/auth/devices', operation: 'Devices', summary: 'Your live sessions (session only)', bodyAt: '' },
   {
     method: 'POST',
     path: '/api/auth/devices/revoke',

@@ -3,7 +3,7 @@ import { h2aRequestSchema } from '../../domain/conversations/conversation.schema
 import { AnswerQuestionsArgs, ConversationListArgs, MessageFilterInput, OpenDirectConversationInput, PostMessageInput } from '../../graphql/conversations/conversation.types';
 import type { RestRequest, RouteTable } from '../route-table';
 import { AgentQuestion, Conversation, Message } from '../schemas/conversations.schemas';
-import { errorBody, inputFrom, nullable, Pagination, requestBody, requestQuery, SuccessFlag, timestamp, uuid } from '../schemas/schema-kit';
+import { errorBody, inputFrom, nullable, Pagination, requestBody, requestQuery, uuid } from '../schemas/schema-kit';
 
 const messageQuery = requestQuery(MessageFilterInput);
 /** The agent thread's writes: the agent is named in the query, the rest in the body. */
@@ -20,7 +20,12 @@ const conversation = (c: Record<string, any>) => ({ ...c, lastMessage: c.lastMes
 
 const filter = (r: RestRequest) => ({ filter: inputFrom(r.query, MessageFilterInput) });
 
-/** core-api.md "Direct conversations and the agent thread". Fixed `agent/...` paths come before `:id`. */
+/**
+ * core-api.md "Direct conversations and the agent thread". Fixed `agent/...` paths come before
+ * `:id`. A message's body leaves `metadata` out when there is none (and the thread its `agent`),
+ * where GraphQL answers null: the rows that answer messages reshape them in code and declare
+ * their response (docs/adr/0126-one-presenter-per-output.md).
+ */
 export const conversationRoutes: RouteTable = [
   {
     method: 'GET',
@@ -110,17 +115,13 @@ export const conversationRoutes: RouteTable = [
     path: '/api/conversations/:id/read',
     operation: 'MarkConversationRead',
     summary: 'Marks the conversation read up to now',
-    response: z.object({ conversationId: uuid(), lastReadAt: timestamp() }),
     variables: (r) => ({ id: r.params.id }),
-    body: (d) => d.markConversationRead,
   },
   {
     method: 'DELETE',
     path: '/api/conversations/:id',
     operation: 'HideConversation',
     summary: 'Hides a conversation for the caller only',
-    response: SuccessFlag,
     variables: (r) => ({ id: r.params.id }),
-    body: (d) => d.hideConversation,
   },
 ];

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { CreateIntentInput, IntentListInput, IntentNetworkArgs, IntentStatusArgs, PrepareIntentInput, UpdateIntentInput } from '../../graphql/intents/intent.types';
 import type { RouteTable } from '../route-table';
-import { Intent, IntentListItem, PreparationResult } from '../schemas/intents.schemas';
-import { errorBody, inputFrom, nullable, Pagination, requestBody, uuid } from '../schemas/schema-kit';
+import { PreparationResult } from '../schemas/intents.schemas';
+import { errorBody, inputFrom, requestBody } from '../schemas/schema-kit';
 
-const intentBody = z.object({ intent: Intent });
-const networkIds = z.object({ networkIds: z.array(uuid()) });
 const archivedConflict = { 409: errorBody(undefined, 'The intent is archived') };
 
 /** A preparation result carries only the fields of its status (core-api.md, Preparation result). */
@@ -19,8 +17,9 @@ const id = (r: { params: Record<string, string> }) => ({ id: r.params.id });
 
 /**
  * The Intents section, without discover and the opportunity routes (other areas). A row without
- * `body` answers its operation's root field as selected: the selection in intents.graphql (with
- * aliases for REST's names, `intentId: id`) is the body's one declaration.
+ * `body` answers its operation's root field (or, with `bodyAt`, its data) as selected: the
+ * selection in intents.graphql (with aliases for REST's names, `intentId: id`, `intent:
+ * archiveIntent`) is the body's one declaration, and its response schema is derived from it.
  */
 export const intentRoutes: RouteTable = [
   {
@@ -43,7 +42,6 @@ export const intentRoutes: RouteTable = [
     operation: 'ListIntents',
     summary: "The caller's intents, newest first",
     request: { body: requestBody(IntentListInput) },
-    response: z.object({ intents: z.array(IntentListItem), pagination: Pagination }),
     variables: (r) => ({ input: inputFrom(r.body, IntentListInput) }),
   },
   {
@@ -52,7 +50,6 @@ export const intentRoutes: RouteTable = [
     operation: 'CreateIntent',
     summary: 'Creates an intent (prepared by the service unless a receipt is sent) and shares it',
     request: { body: requestBody(CreateIntentInput) },
-    response: z.object({ intentId: uuid(), networkIds: z.array(uuid()), sourceType: nullable(z.string()), sourceId: nullable(z.string()) }),
     errors: {
       403: errorBody(['invalid_preparation', 'forbidden'], 'invalid_preparation: the receipt does not match; forbidden (code network_membership_required, networkId): not a member'),
       422: errorBody(['intent_rejected'], 'The draft is not admitted').extend({ code: z.string() }),
@@ -62,14 +59,13 @@ export const intentRoutes: RouteTable = [
   },
   { method: 'GET', path: '/api/intents/:id', operation: 'GetIntent',
     summary: 'One of your intents; another user\'s is not found',
-    response: intentBody, variables: id, body: (d) => ({ intent: d.intent }) },
+    variables: id, bodyAt: '' },
   {
     method: 'PATCH',
     path: '/api/intents/:id',
     operation: 'UpdateIntent',
     summary: 'Changes the description (prepared again) and/or the source fields',
     request: { body: requestBody(UpdateIntentInput) },
-    response: z.object({ intentId: uuid(), description: z.string(), sourceType: nullable(z.string()), sourceId: nullable(z.string()) }),
     errors: { 422: errorBody(['intent_rejected'], 'The new description is not admitted').extend({ code: z.string() }) },
     variables: (r) => ({ id: r.params.id, input: inputFrom(r.body, UpdateIntentInput) }),
   },
@@ -79,24 +75,22 @@ export const intentRoutes: RouteTable = [
     operation: 'SetIntentStatus',
     summary: 'Pauses or resumes an intent; an archived one refuses (409)',
     request: { body: requestBody(IntentStatusArgs) },
-    response: intentBody,
     errors: archivedConflict,
     variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, IntentStatusArgs) }),
-    body: (d) => ({ intent: d.setIntentStatus }),
+    bodyAt: '',
   },
   { method: 'PATCH', path: '/api/intents/:id/archive', operation: 'ArchiveIntent',
     summary: 'Archives an intent (sets archivedAt; the status stays)',
-    response: intentBody, variables: id, body: (d) => ({ intent: d.archiveIntent }) },
+    variables: id, bodyAt: '' },
   { method: 'GET', path: '/api/intents/:id/networks', operation: 'IntentNetworks',
     summary: 'The networks the intent is shared into',
-    response: networkIds, variables: id },
+    variables: id },
   {
     method: 'POST',
     path: '/api/intents/:id/networks',
     operation: 'ShareIntent',
     summary: 'Shares the intent into a network the caller belongs to',
     request: { body: requestBody(IntentNetworkArgs) },
-    response: networkIds,
     errors: { 409: errorBody(['intent_archived'], 'The intent is archived') },
     variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, IntentNetworkArgs) }),
   },
@@ -105,7 +99,6 @@ export const intentRoutes: RouteTable = [
     path: '/api/intents/:id/networks/:networkId',
     operation: 'UnshareIntent',
     summary: 'Stops sharing the intent in a network',
-    response: networkIds,
     variables: (r) => ({ id: r.params.id, networkId: r.params.networkId }),
   },
 ];

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { DiscoverInputType } from '../../graphql/matching/matching.types';
 import type { RouteTable } from '../route-table';
-import { Counterparty } from '../schemas/intents.schemas';
 import { errorBody, inputFrom, requestBody } from '../schemas/schema-kit';
 
 export const matchingRoutes: RouteTable = [
@@ -11,9 +9,8 @@ export const matchingRoutes: RouteTable = [
     operation: 'DiscoverCounterparties',
     summary: 'Ranks counterparties for one of your intents (reads and writes nothing)',
     request: { body: requestBody(DiscoverInputType) },
-    response: z.object({ counterparties: z.array(Counterparty) }),
     errors: { 409: errorBody(undefined, 'The intent is paused or archived') },
     variables: (r) => ({ intentId: r.params.id, input: inputFrom(r.body, DiscoverInputType) }),
-    body: (d) => ({ counterparties: d.discoverCounterparties }),
+    bodyAt: '',
   },
 ];

@@ -1,17 +1,13 @@
-import { z } from 'zod';
 import { REFUSALS } from '../../domain/negotiations/negotiation.rules';
 import { historySchema, turnSchema } from '../../domain/negotiations/negotiation.schemas';
 import { NegotiationListArgs, TurnAgentArgs } from '../../graphql/negotiations/negotiation.types';
 import { IntroduceOpportunityInput, OpenOpportunitiesArgs, OpportunityFilterInput, OpportunityStatusArgs } from '../../graphql/opportunities/opportunity.types';
 import type { RestRequest, RouteTable } from '../route-table';
-import { Negotiation, NegotiationRow, Opportunity, OpportunityCard, OpportunityChat } from '../schemas/opportunities.schemas';
-import { errorBody, inputFrom, Pagination, requestBody, requestQuery } from '../schemas/schema-kit';
+import { errorBody, inputFrom, requestBody, requestQuery } from '../schemas/schema-kit';
 
 const filterQuery = requestQuery(OpportunityFilterInput);
 /** A user's negotiation history: the user is the path's. */
 const historyPage = historySchema.omit({ userId: true });
-const cards = z.object({ opportunities: z.array(OpportunityCard), pagination: Pagination });
-const negotiations = z.object({ negotiations: z.array(NegotiationRow), pagination: Pagination });
 const statusBody = requestBody(OpportunityStatusArgs);
 const statusErrors = { 409: errorBody(undefined, 'The opportunity moved (already approved, ended, or not pending)') };
 const pairErrors = {
@@ -40,10 +36,9 @@ export const opportunityRoutes: RouteTable = [
     operation: 'OpenOpportunities',
     summary: 'Opens one opportunity per pick from your intent; a pair that has one returns it',
     request: { body: requestBody(OpenOpportunitiesArgs) },
-    response: z.object({ opportunities: z.array(OpportunityCard) }),
     errors: pairErrors,
     variables: (r) => ({ intentId: r.params.id, ...inputFrom(r.body, OpenOpportunitiesArgs) }),
-    body: (d) => ({ opportunities: d.openOpportunities }),
+    bodyAt: '',
   },
   {
     method: 'GET',
@@ -51,9 +46,8 @@ export const opportunityRoutes: RouteTable = [
     operation: 'IntentOpportunities',
     summary: 'Opportunities of one of your intents',
     request: { query: filterQuery },
-    response: cards,
     variables: (r) => ({ id: r.params.id, filter: filterOf(r) }),
-    body: (d) => d.intent.opportunities,
+    bodyAt: 'intent.opportunities',
   },
   {
     method: 'PATCH',
@@ -61,7 +55,6 @@ export const opportunityRoutes: RouteTable = [
     operation: 'SetOpportunityStatus',
     summary: 'Approves (accepted) or passes on (rejected) an opportunity of your intent',
     request: { body: statusBody },
-    response: Opportunity,
     errors: statusErrors,
     variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
   },
@@ -70,7 +63,6 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/intents/:id/opportunities/:opportunityId/start-chat',
     operation: 'StartOpportunityChat',
     summary: 'Approves a pending opportunity of your intent and returns the conversation once both approved',
-    response: OpportunityChat,
     errors: chatErrors,
     variables: (r) => ({ id: r.params.opportunityId, intentId: r.params.id }),
   },
@@ -80,7 +72,6 @@ export const opportunityRoutes: RouteTable = [
     operation: 'ListOpportunities',
     summary: 'Cards of your opportunities; starts no matching',
     request: { query: filterQuery },
-    response: cards,
     variables: (r) => ({ filter: filterOf(r) }),
   },
   {
@@ -89,19 +80,17 @@ export const opportunityRoutes: RouteTable = [
     operation: 'IntroduceOpportunity',
     summary: "Introduces two other people's intents in a network you belong to",
     request: { body: requestBody(IntroduceOpportunityInput) },
-    response: z.object({ opportunityId: z.string() }),
     errors: introduceErrors,
     variables: (r) => ({ input: inputFrom(r.body, IntroduceOpportunityInput) }),
   },
   { method: 'GET', path: '/api/opportunities/:id', operation: 'GetOpportunity',
     summary: 'An opportunity card with the single-read fields',
-    response: Opportunity, variables: (r) => ({ id: r.params.id }) },
+    variables: (r) => ({ id: r.params.id }) },
   {
     method: 'PATCH',
     path: '/api/opportunities/:id/status',
     summary: 'Approves (accepted) or passes on (rejected) an opportunity',
     request: { body: statusBody },
-    response: Opportunity,
     errors: statusErrors,
     operation: 'SetOpportunityStatus',
     variables: (r) => ({ id: r.params.id, ...inputFrom(r.body, OpportunityStatusArgs) }),
@@ -111,7 +100,6 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/opportunities/:id/start-chat',
     operation: 'StartOpportunityChat',
     summary: 'Approves a pending opportunity and returns the conversation once both owners approved',
-    response: OpportunityChat,
     errors: chatErrors,
     variables: (r) => ({ id: r.params.id }),
   },
@@ -123,7 +111,6 @@ export const opportunityRoutes: RouteTable = [
     request: {
       query: requestQuery(NegotiationListArgs),
     },
-    response: negotiations,
     variables: (r) => inputFrom(r.query, NegotiationListArgs),
   },
   {
@@ -131,10 +118,9 @@ export const opportunityRoutes: RouteTable = [
     path: '/api/opportunities/:id/negotiation',
     operation: 'GetNegotiation',
     summary: "An opportunity's negotiation with its turns and your protocol",
-    response: z.object({ negotiation: Negotiation }),
     errors: { 404: errorBody(['not_found', REFUSALS.noNegotiation.error]) },
     variables: (r) => ({ opportunityId: r.params.id }),
-    body: (d) => ({ negotiation: d.opportunityNegotiation }),
+    bodyAt: '',
   },
   {
     method: 'POST',
@@ -147,7 +133,6 @@ export const opportunityRoutes: RouteTable = [
       // the action's value set is checked here, in the protocol's own words, before anything runs.
       body: requestBody(turnSchema, { nullable: ['action', 'message'], ownMessages: true }),
     },
-    response: z.object({ negotiation: Negotiation }),
     errors: {
       400: errorBody([...turnTexts(400), 'invalid_request', 'invalid_json'] as [string, ...string[]]),
       403: errorBody([...turnTexts(403), 'forbidden', 'unauthorized'] as [string, ...string[]]),
@@ -160,7 +145,7 @@ export const opportunityRoutes: RouteTable = [
       input: inputFrom(r.body, turnSchema),
       ...inputFrom(r.query, TurnAgentArgs),
     }),
-    body: (d) => ({ negotiation: d.submitNegotiationTurn }),
+    bodyAt: '',
   },
   {
     method: 'GET',
@@ -168,7 +153,6 @@ export const opportunityRoutes: RouteTable = [
     operation: 'UserNegotiations',
     summary: 'Your negotiations, or those you share a seat with another user in',
     request: { query: requestQuery(historyPage) },
-    response: negotiations,
     variables: (r) => ({ userId: r.params.userId, ...inputFrom(r.query, historyPage) }),
   },
 ];

@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import { z } from 'zod';
 import type { Services } from '../../services';
 import type { RouteDef, RouteTable } from '../route-table';
 import { errorBody } from '../schemas/schema-kit';
@@ -38,7 +37,6 @@ const uploadRow = (kind: Kind): RouteDef => ({
   path: `/api/storage/${kind.segment}`,
   operation: 'UploadImage',
   summary: `Uploads ${kind.segment === 'avatars' ? 'an avatar' : 'a network image'} (PNG, JPEG, GIF or WebP; multipart field ${kind.field})`,
-  response: z.object({ url: z.string().meta({ description: 'Where GET serves the bytes, with no credential' }) }),
   errors: { 422: errorBody(undefined, 'Not an image of a supported type, or too large in pixels') },
   upload: { field: kind.field },
   // Without a file the operation still runs, so a missing credential answers 401 before the 400.

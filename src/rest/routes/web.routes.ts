@@ -1,11 +1,6 @@
-import { z } from 'zod';
 import { CreateWebPageInput, EnrichmentInput, ScrapeInput } from '../../graphql/web/web.types';
 import type { RouteTable } from '../route-table';
-import { WebPageNode } from '../schemas/legacy.schemas';
 import { errorBody, inputFrom, requestBody } from '../schemas/schema-kit';
-import { Enrichment, ScrapeResult } from '../schemas/web.schemas';
-
-const webPageBody = z.object({ webPage: WebPageNode });
 
 export const webRoutes: RouteTable = [
   {
@@ -14,7 +9,6 @@ export const webRoutes: RouteTable = [
     operation: 'Scrape',
     summary: 'Reads a URL and returns its readable text, optionally narrowed to an objective',
     request: { body: requestBody(ScrapeInput) },
-    response: ScrapeResult,
     errors: { 422: errorBody(undefined, 'The page cannot be read, or has nothing readable') },
     variables: (r) => ({ input: inputFrom(r.body, ScrapeInput) }),
   },
@@ -24,7 +18,6 @@ export const webRoutes: RouteTable = [
     operation: 'EnrichProfile',
     summary: 'Reads the given links and suggests profile fields; saves nothing',
     request: { body: requestBody(EnrichmentInput) },
-    response: Enrichment,
     variables: (r) => ({ input: inputFrom(r.body, EnrichmentInput) }),
   },
   {
@@ -33,11 +26,10 @@ export const webRoutes: RouteTable = [
     operation: 'CreateWebPage',
     summary: 'Creates a web page node: fetched from url, or as given with content',
     request: { body: requestBody(CreateWebPageInput) },
-    response: webPageBody,
     errors: { 422: errorBody(undefined, 'The page cannot be read, or has nothing readable') },
     variables: (r) => ({ input: inputFrom(r.body, CreateWebPageInput) }),
     status: 201,
-    body: (d) => ({ webPage: d.createWebPage }),
+    bodyAt: '',
   },
-  { method: 'GET', path: '/api/web-pages/:id', operation: 'WebPage', summary: 'A web page node', response: webPageBody, variables: (r) => ({ id: r.params.id }), body: (d) => ({ webPage: d.webPage }) },
+  { method: 'GET', path: '/api/web-pages/:id', operation: 'WebPage', summary: 'A web page node', variables: (r) => ({ id: r.params.id }), bodyAt: '' },
 ];

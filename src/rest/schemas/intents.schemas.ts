@@ -1,20 +1,5 @@
 import { z } from 'zod';
-import { named, nullable, timestamp, uuid } from './schema-kit';
-
-const readFields = {
-  id: uuid(),
-  payload: z.string().meta({ description: 'The description text' }),
-  summary: z.string(),
-  status: z.enum(['active', 'paused']),
-  sourceType: nullable(z.string()),
-  sourceId: nullable(z.string()),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  archivedAt: nullable(timestamp()),
-};
-
-export const IntentListItem = named('IntentListItem', z.object(readFields));
-export const Intent = named('Intent', z.object({ ...readFields, userId: uuid() }), 'An intent (single read: with its owner)');
+import { named } from './schema-kit';
 
 export const RecoveryField = named(
   'RecoveryField',
@@ -33,9 +18,4 @@ export const PreparationResult = named(
     z.object({ status: z.literal('needs_revision'), payload: z.string(), feedback: z.string(), recovery: z.array(RecoveryField) }),
   ]),
   'ready with a receipt, or needs_revision with feedback and recovery questions',
-);
-
-export const Counterparty = named(
-  'Counterparty',
-  z.object({ intentId: uuid(), userId: uuid(), name: z.string(), statement: z.string(), networkId: uuid(), score: z.number() }),
 );

@@ -6,7 +6,8 @@ import { bool, int, list, pick, str } from '../coerce';
  * Building blocks of the route schemas (docs/adr/0090-route-schemas-openapi.md). Request schemas
  * are derived from the domain's input schemas, as the GraphQL input types are (`requestBody`,
  * `requestQuery` below; docs/adr/0124-one-schema-per-input.md), so a nullable input field accepts
- * null in both; response fields mirror what the route's body function returns.
+ * null in both. Response schemas are derived from each row's operation selection (./presented.ts,
+ * docs/adr/0126-one-presenter-per-output.md); the helpers below serve the few a row declares.
  */
 
 /** A uuid in a response (documented as such; the router never validates responses). */
@@ -64,10 +65,6 @@ export const Pagination = named(
 
 /** `{ success: true }`: the answer of routes that only confirm. */
 export const Success = named('Success', z.object({ success: z.literal(true) }));
-/** `{ success }` where the operation reports it. */
-export const SuccessFlag = z.object({ success: z.boolean() });
-
-export const SocialLink = named('SocialLink', z.object({ label: z.string(), value: z.string() }));
 
 /**
  * Where a route's input is declared: a GraphQL input class derived from a domain schema

@@ -1671,6 +1671,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             email: string | null;
+            /** @description Lower-cased address of the wallet used to sign in */
             walletAddress: string | null;
             timezone: string;
             notificationPreferences: {
@@ -1717,11 +1718,17 @@ export interface components {
             /** Format: uuid */
             ownerId: string;
             name: string;
-            /** @enum {string} */
+            /**
+             * @description system (the hosted negotiator) or external
+             * @enum {string}
+             */
             type: "system" | "external";
-            /** @enum {string} */
+            /**
+             * @description active or inactive
+             * @enum {string}
+             */
             status: "active" | "inactive";
-            /** @description True on the agent holding the negotiation seat */
+            /** @description True on exactly one agent per owner: the one holding the negotiation seat */
             handleNegotiations: boolean;
             lastSeenAt: string | null;
             /** Format: date-time */
@@ -1729,8 +1736,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description A new session: send `token` as `Authorization: Bearer <token>` */
         AuthPayload: {
-            /** @description Send as Authorization: Bearer <token> */
             token: string;
             user: components["schemas"]["SignedInUser"];
         };
@@ -1747,6 +1754,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             email: string | null;
+            /** @description Lower-cased address of the wallet used to sign in */
             walletAddress: string | null;
             timezone: string;
             notificationPreferences: {
@@ -1755,12 +1763,14 @@ export interface components {
             };
             profileConfirmedAt: string | null;
             onboardingCompletedAt: string | null;
+            /** @description did:pkh:eip155:<chainId>:<address> for a wallet account; null otherwise */
             did: string | null;
         };
         Success: {
             /** @constant */
             success: true;
         };
+        /** @description An API key as listed; the key itself is shown only at creation */
         ApiKey: {
             /** Format: uuid */
             id: string;
@@ -1769,12 +1779,13 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
         };
+        /** @description A live session of the signed-in user */
         Device: {
             /** Format: uuid */
             id: string;
             /** @description web or device (command line) */
             kind: string;
-            /** @description siwe, email or device */
+            /** @description How the session was opened: siwe, email or device */
             provider: string;
             userAgent: string;
             ip: string;
@@ -1783,11 +1794,15 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             expiresAt: string;
+            /** @description The session making this request */
             current: boolean;
         };
+        /** @description A page's readable text */
         ScrapeResult: {
+            /** @description The normalized URL the text was read from (after redirects) */
             url: string;
             title: string | null;
+            /** @description Paragraphs separated by blank lines; with an objective, only what serves it */
             text: string;
         };
         /** @description A researched profile suggestion; nothing is saved */
@@ -1796,21 +1811,26 @@ export interface components {
                 intro: string | null;
                 location: string | null;
                 socials: components["schemas"]["SocialLink"][];
+                /** @description Suggested intents, as descriptions */
                 intents: string[];
             };
             sources: {
                 read: {
+                    /** @description website, linkedin, twitter, github or telegram */
                     label: string;
                     url: string;
                 }[];
                 failed: {
+                    /** @description website, linkedin, twitter, github or telegram */
                     label: string;
                     url: string;
+                    /** @description The refusal code, as the scrape route would answer it */
                     reason: string;
                     detail: string;
                 }[];
             };
         };
+        /** @description A web page node; its id is stream-id-like, so it can be an index item */
         WebPage: {
             id: string;
             url: string;
@@ -1845,17 +1865,19 @@ export interface components {
         IntentListItem: {
             /** Format: uuid */
             id: string;
-            /** @description The description text */
+            /** @description The description text (`payload` in the REST reads) */
             payload: string;
             summary: string;
             /** @enum {string} */
             status: "active" | "paused";
+            /** @description The caller's own reference; stored and returned unchanged */
             sourceType: string | null;
             sourceId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Set by archive; the status stays as it was */
             archivedAt: string | null;
         };
         Pagination: {
@@ -1868,19 +1890,24 @@ export interface components {
         Intent: {
             /** Format: uuid */
             id: string;
-            /** @description The description text */
+            /** @description The description text (`payload` in the REST reads) */
             payload: string;
             summary: string;
             /** @enum {string} */
             status: "active" | "paused";
+            /** @description The caller's own reference; stored and returned unchanged */
             sourceType: string | null;
             sourceId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Set by archive; the status stays as it was */
             archivedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owner
+             */
             userId: string;
         };
         Network: {
@@ -1891,14 +1918,18 @@ export interface components {
             imageUrl: string | null;
             joinPolicy: components["schemas"]["JoinPolicy"];
             memberCount: number;
+            /** @description The caller's role; null when not a member */
+            role: components["schemas"]["NetworkRole"] | null;
+            /** @description The creator while still an owner, else the longest-standing owner */
             owner: {
                 /** Format: uuid */
                 id: string;
                 name: string;
                 avatar: string;
             } | null;
-            role: components["schemas"]["NetworkRole"] | null;
+            /** @description Code of the public share link; members only */
             shareCode: string | null;
+            /** @description Code of the invitation link; owners only */
             invitationCode: string | null;
         };
         /** @enum {string} */
@@ -1916,12 +1947,14 @@ export interface components {
             imageUrl: string | null;
             joinPolicy: components["schemas"]["JoinPolicy"];
             memberCount: number;
+            /** @description The creator while still an owner, else the longest-standing owner */
             owner: {
                 /** Format: uuid */
                 id: string;
                 name: string;
                 avatar: string;
             } | null;
+            /** @description The caller's role; null when not a member */
             role: components["schemas"]["NetworkRole"] | null;
         };
         /** @description What anyone may see of a network */
@@ -1933,6 +1966,7 @@ export interface components {
             imageUrl: string | null;
             joinPolicy: components["schemas"]["JoinPolicy"];
             memberCount: number;
+            /** @description The creator while still an owner, else the longest-standing owner */
             owner: {
                 /** Format: uuid */
                 id: string;
@@ -1949,6 +1983,7 @@ export interface components {
             name: string;
             email: string | null;
             avatar: string;
+            /** @description [owner] or [member] */
             permissions: components["schemas"]["NetworkRole"][];
         };
         /** @enum {string} */
@@ -1969,6 +2004,7 @@ export interface components {
         JoinRequest: {
             /** Format: uuid */
             userId: string;
+            /** @description Who asks to join */
             user: {
                 /** Format: uuid */
                 id: string;
@@ -1993,6 +2029,7 @@ export interface components {
             expectedSize: string | null;
             notes: string | null;
             joinPolicy: components["schemas"]["JoinPolicy"] | null;
+            /** @description The network its approval created */
             networkId: string | null;
             requester: {
                 /** Format: uuid */
@@ -2004,22 +2041,32 @@ export interface components {
             submittedAt: string;
             reviewedAt: string | null;
         };
+        /** @description A ranked counterparty for an intent */
         Counterparty: {
             /** Format: uuid */
             intentId: string;
             /** Format: uuid */
             userId: string;
+            /** @description The owner's name */
             name: string;
+            /** @description The counterparty intent's summary, or its description when it has none */
             statement: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The shared network the introduction would happen in
+             */
             networkId: string;
+            /** @description Complementarity in [0, 1], comparable across queries */
             score: number;
         };
+        /** @description A named context holding items; its controller (a DID) alone may change it */
         Index: {
-            /** @description Stream-id-like (kjzl6…) */
+            /** @description Stream-id-like */
             id: string;
             title: string;
+            /** @description CID of the signing function */
             signerFunction: string | null;
+            /** @description secp256k1 public key (uncompressed hex); minted when none was given */
             signerPublicKey: string;
             controllerDID: string;
             /** @description Commit-id-like; changes on every update */
@@ -2028,13 +2075,17 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Set once deleted (deletes are soft) */
             deletedAt: string | null;
         };
+        /** @description A node in an index */
         IndexItem: {
+            /** @description Stream-id-like; the same for the same index and node */
             id: string;
             indexId: string;
+            /** @description The node's id */
             itemId: string;
-            /** @description WebPage or Intent */
+            /** @description The model name of the node: WebPage or Intent */
             type: string;
             version: string;
             /** Format: date-time */
@@ -2042,9 +2093,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             deletedAt: string | null;
+            /** @description When its default embedding last entered the vector index */
             indexedAt: string | null;
+            /** @description The node; null once it is gone */
             node: (components["schemas"]["WebPage"] | components["schemas"]["IntentNode"]) | null;
         };
+        /** @description An intent as an index item: its text, readable by whoever reads the index */
         IntentNode: {
             id: string;
             description: string;
@@ -2054,6 +2108,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description A vector of an item, named by (indexId, itemId, modelName, category) */
         Embedding: {
             id: string;
             indexId: string;
@@ -2061,6 +2116,7 @@ export interface components {
             modelName: string;
             vector: number[];
             context: {
+                /** @description The transformed text that was embedded; null: the raw document */
                 context: string | null;
                 description: string | null;
                 category: string;
@@ -2073,20 +2129,24 @@ export interface components {
             updatedAt: string;
             deletedAt: string | null;
         };
+        /** @description Members (DIDs) and an assistant answering from sources (index ids or DIDs) */
         PrivateConversation: {
             id: string;
             sources: string[];
             summary: string | null;
+            /** @description DIDs; the creator's is always one */
             members: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Members (DIDs) and an assistant answering from sources (index ids or DIDs) */
         PrivateConversationWithMessages: {
             id: string;
             sources: string[];
             summary: string | null;
+            /** @description DIDs; the creator's is always one */
             members: string[];
             /** Format: date-time */
             createdAt: string;
@@ -2096,6 +2156,7 @@ export interface components {
         };
         PrivateMessage: {
             id: string;
+            /** @description user or assistant */
             role: string;
             content: string;
             /** Format: date-time */
@@ -2103,11 +2164,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description A frame of a conversation update stream */
         PrivateConversationFrame: {
-            /** @enum {string} */
+            /**
+             * @description chunk (a piece of a reply being written), end (the reply is saved) or update
+             * @enum {string}
+             */
             channel: "chunk" | "end" | "update";
             /** @description chunk: text; end: the saved message (or { error }); update: { type, ... } */
             data: unknown;
+            /** @description The message the frame is about (the conversation id for conversation-wide updates) */
             id: string;
         };
         Conversation: {
@@ -2370,16 +2436,24 @@ export interface components {
             at: string;
         };
         OpportunityCard: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The same as id (the name cards use)
+             */
             opportunityId: string;
-            /** @enum {string} */
+            /**
+             * @description negotiating, pending, accepted, rejected or expired
+             * @enum {string}
+             */
             status: "negotiating" | "pending" | "accepted" | "rejected" | "expired";
+            /** @description The other owner (for an introducer, the owner of the first intent) */
             peer: {
                 /** Format: uuid */
                 userId: string;
                 name: string;
                 avatar: string;
             };
+            /** @description Why these two should meet */
             mainText: string;
             headline: string;
             /** Format: date-time */
@@ -2391,42 +2465,54 @@ export interface components {
         Opportunity: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The same as id (the name cards use)
+             */
             opportunityId: string;
-            /** @enum {string} */
+            /**
+             * @description negotiating, pending, accepted, rejected or expired
+             * @enum {string}
+             */
             status: "negotiating" | "pending" | "accepted" | "rejected" | "expired";
+            /** @description The other owner (for an introducer, the owner of the first intent) */
             peer: {
                 /** Format: uuid */
                 userId: string;
                 name: string;
                 avatar: string;
             };
+            /** @description Why these two should meet */
             mainText: string;
             headline: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description seeker, provider, peer or introducer */
+            /** @description The reader's role: seeker, provider, peer or introducer */
             myRole: string;
             otherParties: {
                 /** Format: uuid */
                 userId: string;
                 name: string;
                 avatar: string;
+                /** @description seeker (the introduction answers their need), provider, peer, or introducer */
                 role: string;
             }[];
+            /** @description What the introduction is about (a family of the vocabulary: finance, housing, ...) */
             category: string;
+            /** @description Complementarity of the two intents in [0, 1] */
             confidence: number;
             primaryActionLabel: string | null;
+            /** @description The network the introduction happens in */
             network: {
                 /** Format: uuid */
                 id: string;
                 title: string;
             } | null;
         };
+        /** @description start-chat: the conversation opens once both owners approved */
         OpportunityChat: {
-            /** @description Null until both owners approved */
             conversationId: string | null;
             /** Format: uuid */
             counterpartUserId: string;
@@ -2437,8 +2523,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             opportunityId: string;
+            /** @description The reader's intent; null for an introducer */
             intentId: string | null;
             awaitingUserId: string | null;
+            /** @description agreed, declined, closed, or null */
             outcome: ("agreed" | "declined" | "closed") | null;
             settledAt: string | null;
             turnCount: number;
@@ -2448,6 +2536,7 @@ export interface components {
                 name: string;
                 context: string;
             } | null;
+            /** @description The other seat; null for an introducer */
             counterparty: {
                 /** Format: uuid */
                 userId: string;
@@ -2464,8 +2553,10 @@ export interface components {
             id: string;
             /** Format: uuid */
             opportunityId: string;
+            /** @description The reader's intent; null for an introducer */
             intentId: string | null;
             awaitingUserId: string | null;
+            /** @description agreed, declined, closed, or null */
             outcome: ("agreed" | "declined" | "closed") | null;
             settledAt: string | null;
             turnCount: number;
@@ -2475,6 +2566,7 @@ export interface components {
                 name: string;
                 context: string;
             } | null;
+            /** @description The other seat; null for an introducer */
             counterparty: {
                 /** Format: uuid */
                 userId: string;
@@ -2484,18 +2576,24 @@ export interface components {
                 avatar: string;
                 statement: string;
             } | null;
+            /** @description Single read only, oldest first */
             turns: {
                 turnIndex: number;
                 /** Format: uuid */
                 seatUserId: string;
-                /** @enum {string} */
+                /**
+                 * @description propose, counter, accept or decline
+                 * @enum {string}
+                 */
                 action: "propose" | "counter" | "accept" | "decline";
                 message: string;
                 /** Format: date-time */
                 createdAt: string;
             }[] | null;
+            /** @description Single read only */
             protocol: {
                 availableActions: ("propose" | "counter" | "accept" | "decline")[];
+                /** @description not_your_turn, already_settled, intent_inactive, turn_limit, not_a_seat, or null */
                 blockedReason: ("not_your_turn" | "already_settled" | "intent_inactive" | "turn_limit" | "not_a_seat") | null;
                 guidance: string;
                 maxTurns: number;
@@ -3150,7 +3248,10 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         completedAt: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The intent that completed onboarding
+                         */
                         intentId: string;
                     };
                 };
@@ -4520,6 +4621,7 @@ export interface operations {
                     "application/json": {
                         agent: components["schemas"]["Agent"];
                         onboardingCompletedAt: string | null;
+                        /** @description Always true: a turn from an executor that lost the seat is refused with 409 */
                         negotiationExecutorFence: boolean;
                     };
                 };
@@ -5931,6 +6033,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Put it in the Nonce field of the SIWE message; single use */
                         nonce: string;
                     };
                 };
@@ -6558,11 +6661,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Secret: the command line polls with it and never shows it */
                         deviceCode: string;
+                        /** @description Shown to the person, who approves it on the approval page */
                         userCode: string;
+                        /** @description The approval page, where the person enters the user code */
                         verificationUri: string;
+                        /** @description The approval page with the user code filled in (RFC 8628 verification_uri_complete) */
                         verificationUriComplete: string;
+                        /** @description Seconds until the codes expire */
                         expiresIn: number;
+                        /** @description Seconds to wait between polls */
                         interval: number;
                     };
                 };
@@ -7254,7 +7363,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description Send as x-api-key; shown this once */
+                        /** @description The key (x-api-key); shown this once */
                         key: string;
                         apiKey: components["schemas"]["ApiKey"];
                     };
@@ -9568,7 +9677,9 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         intentId: string;
+                        /** @description The networks this intent is shared into */
                         networkIds: string[];
+                        /** @description The caller's own reference; stored and returned unchanged */
                         sourceType: string | null;
                         sourceId: string | null;
                     };
@@ -10006,7 +10117,9 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         intentId: string;
+                        /** @description The description text (`payload` in the REST reads) */
                         description: string;
+                        /** @description The caller's own reference; stored and returned unchanged */
                         sourceType: string | null;
                         sourceId: string | null;
                     };
@@ -10635,6 +10748,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The networks this intent is shared into */
                         networkIds: string[];
                     };
                 };
@@ -10831,6 +10945,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The networks this intent is shared into */
                         networkIds: string[];
                     };
                 };
@@ -11030,6 +11145,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The networks this intent is shared into */
                         networkIds: string[];
                     };
                 };
@@ -11220,12 +11336,12 @@ export interface operations {
                      *           "imageUrl": "string",
                      *           "joinPolicy": "anyone",
                      *           "memberCount": 0,
+                     *           "role": "owner",
                      *           "owner": {
                      *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *             "name": "string",
                      *             "avatar": "string"
                      *           },
-                     *           "role": "owner",
                      *           "shareCode": "string",
                      *           "invitationCode": "string"
                      *         }
@@ -11426,12 +11542,12 @@ export interface operations {
                      *         "imageUrl": "string",
                      *         "joinPolicy": "anyone",
                      *         "memberCount": 0,
+                     *         "role": "owner",
                      *         "owner": {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "name": "string",
                      *           "avatar": "string"
                      *         },
-                     *         "role": "owner",
                      *         "shareCode": "string",
                      *         "invitationCode": "string"
                      *       }
@@ -12102,12 +12218,12 @@ export interface operations {
                      *         "imageUrl": "string",
                      *         "joinPolicy": "anyone",
                      *         "memberCount": 0,
+                     *         "role": "owner",
                      *         "owner": {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "name": "string",
                      *           "avatar": "string"
                      *         },
-                     *         "role": "owner",
                      *         "shareCode": "string",
                      *         "invitationCode": "string"
                      *       },
@@ -12315,12 +12431,12 @@ export interface operations {
                      *         "imageUrl": "string",
                      *         "joinPolicy": "anyone",
                      *         "memberCount": 0,
+                     *         "role": "owner",
                      *         "owner": {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "name": "string",
                      *           "avatar": "string"
                      *         },
-                     *         "role": "owner",
                      *         "shareCode": "string",
                      *         "invitationCode": "string"
                      *       }
@@ -12515,12 +12631,12 @@ export interface operations {
                      *         "imageUrl": "string",
                      *         "joinPolicy": "anyone",
                      *         "memberCount": 0,
+                     *         "role": "owner",
                      *         "owner": {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "name": "string",
                      *           "avatar": "string"
                      *         },
-                     *         "role": "owner",
                      *         "shareCode": "string",
                      *         "invitationCode": "string"
                      *       }
@@ -13269,6 +13385,7 @@ export interface operations {
                             id: string;
                             email: string;
                         };
+                        /** @description An account was created (state invited) for an unknown address */
                         created: boolean;
                         alreadyMember: boolean;
                     };
@@ -13441,7 +13558,7 @@ export interface operations {
                      */
                     "application/json": {
                         success: boolean;
-                        /** @description The last member left: the network was deleted */
+                        /** @description True when the caller was the only member: the network was deleted */
                         networkDeleted: boolean;
                     };
                 };
@@ -14074,8 +14191,9 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        status: "joined" | "requested" | "already_member";
+                        status: "joined" | "already_member" | "requested";
                         network: components["schemas"]["ListedNetwork"];
+                        /** @description The waiting request, when the network is invite_only */
                         joinRequest: components["schemas"]["JoinRequest"] | null;
                     };
                 };
@@ -14246,7 +14364,7 @@ export interface operations {
                      */
                     "application/json": {
                         success: boolean;
-                        /** @description The last member left: the network was deleted */
+                        /** @description True when the caller was the only member: the network was deleted */
                         networkDeleted: boolean;
                     };
                 };
@@ -14670,6 +14788,7 @@ export interface operations {
                      */
                     "application/json": {
                         joinRequest: components["schemas"]["JoinRequest"];
+                        /** @description The new member, when approved */
                         member: components["schemas"]["NetworkMember"] | null;
                     };
                 };
@@ -14896,6 +15015,7 @@ export interface operations {
                      */
                     "application/json": {
                         requests: components["schemas"]["NetworkRequest"][];
+                        /** @description Whether the caller may review requests (early access) */
                         canReview: boolean;
                         pagination: components["schemas"]["Pagination"];
                     };
@@ -15926,12 +16046,12 @@ export interface operations {
                      *         "imageUrl": "string",
                      *         "joinPolicy": "anyone",
                      *         "memberCount": 0,
+                     *         "role": "owner",
                      *         "owner": {
                      *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
                      *           "name": "string",
                      *           "avatar": "string"
                      *         },
-                     *         "role": "owner",
                      *         "shareCode": "string",
                      *         "invitationCode": "string"
                      *       }
@@ -17221,7 +17341,7 @@ export interface operations {
                      */
                     "application/json": {
                         items: components["schemas"]["IndexItem"][];
-                        /** @description Null on the last page */
+                        /** @description Pass back as cursor for the next page; null on the last */
                         cursor: string | null;
                     };
                 };
@@ -20176,7 +20296,9 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description CIDv1 (raw, sha2-256) of the bytes */
                         cid: string;
+                        /** @description Where the image is served */
                         url: string;
                     };
                 };
@@ -20364,6 +20486,7 @@ export interface operations {
                         controllerDID: string;
                         name: string;
                         bio: string;
+                        /** @description CID of an image uploaded through upload_avatar */
                         avatar: string | null;
                     };
                 };
@@ -22022,7 +22145,10 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         conversationId: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description Messages up to this time count as read
+                         */
                         lastReadAt: string;
                     };
                 };
@@ -22386,8 +22512,9 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description Frames, oldest first */
                         events: components["schemas"]["LoggedFrame"][];
-                        /** @description The last id when the page is full, else null */
+                        /** @description The last eventId when the page is full, else null */
                         next: string | null;
                     };
                 };
@@ -23915,10 +24042,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "opportunityId": "string"
+                     *       "opportunityId": "3d9795f2-7722-4e1d-b41e-0c5d0c24a902"
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The same as id (the name cards use)
+                         */
                         opportunityId: string;
                     };
                 };
