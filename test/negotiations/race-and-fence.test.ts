@@ -94,16 +94,7 @@ describe('concurrent turns on one negotiation', () => {
   });
 });
 
-/**
- * The worlds of a race loop, made at once before it: each is two users, a network, two intents and
- * an opportunity of their own, and made one after another their round trips to PostgreSQL were
- * most of the loop's time. The races themselves still run one pair after another.
- */
-function freshWorlds(count: number): Promise<Array<World & { id: string }>> {
-  return Promise.all(Array.from({ length: count }, () => fresh()));
-}
-
-/** Each of these tests opens two dozen opportunities: on a loaded machine that outlasts the default 60 s. */
+/** Each of these tests opens two dozen opportunities one after another: on a loaded machine that outlasts the default 60 s. */
 const RACE_LOOP_TIMEOUT_MS = 180_000;
 
 describe('unsynchronised races (no lock held by the test)', () => {
@@ -118,9 +109,8 @@ describe('unsynchronised races (no lock held by the test)', () => {
 
   it('every loser of a same-seat pair gets 409 "The other seat moved first", with the exact text', async () => {
     const losers: unknown[] = [];
-    const worlds = await freshWorlds(24);
     for (let i = 0; i < 24; i++) {
-      const w = worlds[i];
+      const w = await fresh();
       const [x, y] = PAIRS[i % PAIRS.length];
       const results = await Promise.all([turn(app, w.a.user, w.id, x, `first ${i}`), turn(app, w.a.user, w.id, y, `second ${i}`)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -138,9 +128,8 @@ describe('unsynchronised races (no lock held by the test)', () => {
       ['accept', 'decline'],
       ['counter', 'counter'],
     ];
-    const worlds = await freshWorlds(16);
     for (let i = 0; i < 16; i++) {
-      const w = worlds[i];
+      const w = await fresh();
       await turn(app, w.a.user, w.id, 'propose').expect(200);
       const [x, y] = answers[i % answers.length];
       const results = await Promise.all([turn(app, w.b.user, w.id, x, `one ${i}?`), turn(app, w.b.user, w.id, y, `two ${i}?`)]);
