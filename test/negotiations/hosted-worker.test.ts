@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { cloneTestDatabase, startTestApp, type TestApp } from '../helpers/app';
-import { quietPeriod } from '../helpers/eventually';
+import { HOSTED_TURN_JOB } from '../../src/domain/negotiations/hosted-negotiator.service';
+import { eventually } from '../helpers/eventually';
 import { negotiationOf, openAsA, sql, twoParties, type World } from '../opportunities/helpers';
 
 const FOUNDER = 'Raising a €1.5M seed round for a savings app in Warsaw, Poland. Looking for seed investors in Central and Eastern Europe.';
@@ -53,8 +54,13 @@ describe('the hosted negotiator on the job queue', () => {
       // Waking the settled negotiation again changes nothing.
       await second.withEm(() => second.services.negotiator.wake([n.id]));
       await second.withEm(() => second.services.negotiator.sweep());
-      // Nothing may come of the wake: the while the worker gets to act on it is the check's window.
-      await quietPeriod(1500);
+      // Nothing may come of the wake. Whatever it or the sweep queued is in the job table by now
+      // (both awaited the send): once no hosted turn is queued or running any more, the worker
+      // has acted on all of it, which a fixed 1.5 s window only made likely.
+      await eventually(
+        async () => !(await second.services.jobs.depth()).some((d) => d.queue === HOSTED_TURN_JOB),
+        'no hosted turn queued or running',
+      );
       expect(await sql(second, `select count(*)::int as n from negotiation_turns where negotiation_id = ?`, [n.id])).toEqual([{ n: 2 }]);
     } finally {
       await second.close();

@@ -17,9 +17,10 @@ export default async function globalSetup(): Promise<void> {
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'im-test-pg-'));
     // A cluster for one run, thrown away after it: nothing need reach the disk before it answers.
-    // Without the flushes a clone of the template and each commit cost a fraction as much.
+    // Without the flushes a clone of the template and each commit cost a fraction as much, and
+    // creating the cluster (initdb, before any test can start) takes under half the time.
     const settings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
-    const pg = await startEmbeddedPostgres(dir, logger, { persistent: false, database: 'postgres', keepSignalHandlers: true, settings });
+    const pg = await startEmbeddedPostgres(dir, logger, { persistent: false, database: 'postgres', keepSignalHandlers: true, settings, noSync: true });
     (globalThis as { __IM_PG__?: unknown }).__IM_PG__ = pg;
     adminUrl = databaseUrl(pg.url, 'postgres');
   }
