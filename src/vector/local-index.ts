@@ -15,7 +15,6 @@ interface Entry {
   id: string;
   key: bigint;
   vector: Float32Array;
-  userId: string;
   /** The owner as a small number, the same for every entry of one user (a row's filter compares numbers). */
   owner: number;
   networkIds: string[];
@@ -286,7 +285,7 @@ export class LocalVectorIndex implements VectorIndex {
       const key = this.nextKey++;
       let owner = this.owners.get(item.userId);
       if (owner === undefined) this.owners.set(item.userId, (owner = this.owners.size));
-      const entry: Entry = { id: item.id, key, vector: item.vector, userId: item.userId, owner, networkIds: [...new Set(item.networkIds)], active: item.active, textHash: item.textHash };
+      const entry: Entry = { id: item.id, key, vector: item.vector, owner, networkIds: [...new Set(item.networkIds)], active: item.active, textHash: item.textHash };
       this.entries.set(item.id, entry);
       this.byKey.set(Number(key), entry);
       for (const n of entry.networkIds) {
