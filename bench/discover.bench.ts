@@ -33,9 +33,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { RequestContext } from '@mikro-orm/core';
 import { Client } from 'pg';
+import { closeClient, runInChild, send, type ClientRequest } from './http-client';
 import { LocalEmbedder } from '../src/domain/matching/embedder.local';
 import { toBuffer } from '../src/domain/matching/vectors';
 import { loadConfig } from '../src/config';
@@ -260,26 +261,42 @@ async function sessionsFor(runtime: Runtime, userIds: string[]): Promise<Map<str
  * shares this process with the service, and fetch's web streams were about 5% of a CPU profile
  * of the HTTP pass, time that belongs to no server.
  */
-const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-function post(url: string, token: string, body: unknown): Promise<{ status: number; json: any }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        } catch (err) {
-          reject(err);
-        }
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/**
+ * Where the HTTP client runs: `child`, its own process (what a caller is); `process`, this one,
+ * beside the service (how this bench measured before 28 November).
+ */
+type ClientPlace = 'child' | 'process';
+
+interface Pass {
+  latencies: number[];
+  db: number[];
+  index: number[];
+  tops: string[][];
+  empty: number;
 }
+
+/**
+ * With BENCH_PROFILE=<file>, a CPU profile of this process (the service) while the child client
+ * sends its passes, written to the file (open it in Chrome's DevTools); otherwise nothing.
+ */
+async function profiling(): Promise<{ stop(): Promise<void> }> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** The counterparties' intent ids of a discover answer, in order. */
+const topOf = (answer: unknown): string[] => ((answer as { counterparties?: Array<{ intentId: string }> }).counterparties ?? []).map((c) => c.intentId);
 
 interface ModeResult {
   mode: LocalIndexMode;
@@ -352,6 +369,7 @@ async function measureMode(
   sample: Synthetic[],
   tokens: Map<string, string> | null,
   creates: number,
+  client: ClientPlace,
 ): Promise<{ result: ModeResult; tokens: Map<string, string> }> {
   const t0 = performance.now();
   const runtime = await startRuntime(serviceConfig(databaseUrl, dataDir, mode), createLogger('silent'));
@@ -360,30 +378,68 @@ async function measureMode(
   try {
     tokens ??= await sessionsFor(runtime, sample.map((q) => q.userId));
     const url = (id: string) => `${runtime.url}/api/intents/${id}/discover`;
-    // Warm-up: connections, JIT, the first Postgres plans.
-    for (const q of sample.slice(0, 20)) await post(url(q.id), tokens.get(q.userId)!, { query: '', limit: 10 });
     const spent = timeSpentIn(runtime);
-    /** Every sampled query once over HTTP, one at a time. */
-    const pass = async () => {
-      const out = { latencies: [] as number[], db: [] as number[], index: [] as number[], tops: [] as string[][], empty: 0 };
-      for (const q of sample) {
+    const discoverRequest = (q: Synthetic): ClientRequest => ({ method: 'POST', url: url(q.id), headers: { authorization: `Bearer ${tokens!.get(q.userId)!}` }, body: { query: '', limit: 10 } });
+    let first: Pass;
+    let again: Pass;
+    if (client === 'child') {
+      // Per request, what it waited on: the client sends one at a time, so a request's span is
+      // from its arrival to its answer's end.
+      const perRequest = { db: [] as number[], index: [] as number[] };
+      let measuring = false;
+      const onRequest = (_req: unknown, res: import('node:http').ServerResponse) => {
         spent.reset();
-        const start = performance.now();
-        const res = await post(url(q.id), tokens!.get(q.userId)!, { query: '', limit: 10 });
-        out.latencies.push(performance.now() - start);
-        out.db.push(spent.db);
-        out.index.push(spent.index);
-        if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
-        const ids = (res.json.counterparties as Array<{ intentId: string }>).map((c) => c.intentId);
-        if (!ids.length) out.empty += 1;
-        out.tops.push(ids);
+        res.once('finish', () => {
+          if (!measuring) return;
+          perRequest.db.push(spent.db);
+          perRequest.index.push(spent.index);
+        });
+      };
+      runtime.server.httpServer.on('request', onRequest);
+      measuring = true;
+      const profile = await profiling();
+      try {
+        const passes = await runInChild({ requests: sample.map((q) => discoverRequest(q)), warmup: 20, passes: 2, inFlight: 1 });
+        const n = sample.length;
+        // The warm-up's requests come first.
+        const db = perRequest.db.slice(-2 * n);
+        const index = perRequest.index.slice(-2 * n);
+        [first, again] = passes.map((p, k) => {
+          p.statuses.forEach((status, j) => {
+            if (status !== 200) throw new Error(`discover answered ${status} for ${sample[j].id}`);
+          });
+          const tops = p.bodies.map(topOf);
+          return { latencies: p.latencies, db: db.slice(k * n, (k + 1) * n), index: index.slice(k * n, (k + 1) * n), tops, empty: tops.filter((t) => !t.length).length };
+        });
+      } finally {
+        await profile.stop();
+        runtime.server.httpServer.off('request', onRequest);
       }
-      return out;
-    };
-    const first = await pass();
-    // The same calls again, as for a user already signed in and active: the session's first-use
-    // write is done, and within AUTH_CACHE_TTL_MS (5 s by default) the credential is cached.
-    const again = await pass();
+    } else {
+      // Warm-up: connections, JIT, the first Postgres plans.
+      for (const q of sample.slice(0, 20)) await send(discoverRequest(q));
+      /** Every sampled query once over HTTP, one at a time. */
+      const pass = async (): Promise<Pass> => {
+        const out: Pass = { latencies: [], db: [], index: [], tops: [], empty: 0 };
+        for (const q of sample) {
+          spent.reset();
+          const start = performance.now();
+          const res = await send(discoverRequest(q));
+          out.latencies.push(performance.now() - start);
+          out.db.push(spent.db);
+          out.index.push(spent.index);
+          if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
+          const ids = topOf(res.json);
+          if (!ids.length) out.empty += 1;
+          out.tops.push(ids);
+        }
+        return out;
+      };
+      first = await pass();
+      // The same calls again, as for a user already signed in and active: the session's first-use
+      // write is done, and within AUTH_CACHE_TTL_MS (5 s by default) the credential is cached.
+      again = await pass();
+    }
     const service = await measureService(runtime, sample, spent);
     const memory = process.memoryUsage();
     const creation = await measureCreation(runtime, sample, tokens, creates);
@@ -408,7 +464,7 @@ async function measureMode(
     };
   } finally {
     // The kept-alive connections to this service go with it.
-    for (const list of Object.values(agent.freeSockets)) for (const socket of list ?? []) socket.destroy();
+    closeClient();
     await runtime.stop();
   }
 }
@@ -481,7 +537,7 @@ async function measureCreation(runtime: Runtime, sample: Synthetic[], tokens: Ma
       while (next < creates) {
         const owner = sample[next++ % sample.length];
         const t = performance.now();
-        const res = await post(`${runtime.url}/api/intents`, tokens.get(owner.userId)!, { description: generateText(r), networkIds: [owner.networkIds[0]] });
+        const res = await send({ method: 'POST', url: `${runtime.url}/api/intents`, headers: { authorization: `Bearer ${tokens.get(owner.userId)!}` }, body: { description: generateText(r), networkIds: [owner.networkIds[0]] } });
         latencies.push(performance.now() - t);
         if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.json)}`);
         created.push(res.json.intentId);
@@ -520,11 +576,11 @@ async function populationOf(databaseUrl: string): Promise<Synthetic[]> {
   }
 }
 
-async function overHttp(size: number, queries: number, creates: number, modes: LocalIndexMode[], keepDb: boolean, database: string | undefined, topsFile: string | undefined) {
+async function overHttp(size: number, queries: number, creates: number, modes: LocalIndexMode[], keepDb: boolean, database: string | undefined, topsFile: string | undefined, client: ClientPlace) {
   const dataDir = mkdtempSync(join(tmpdir(), 'im-bench-discover-'));
   const db = database ? { url: database, drop: async () => undefined } : await openDatabase(dataDir);
   try {
-    let intents: Synthetic[];
+    let intents: Synthetic[] | null;
     let seedSeconds: number | null = null;
     if (database) {
       intents = await populationOf(database);
@@ -543,17 +599,22 @@ async function overHttp(size: number, queries: number, creates: number, modes: L
     const byId = [...intents].sort((a, b) => (a.id < b.id ? -1 : 1));
     const r = rng(99);
     const sample = Array.from({ length: queries }, () => byId[Math.floor(r() * byId.length)]);
+    // The service runs in this process: the population (texts of every intent) is not kept
+    // beside its heap while it is measured, as no production instance would hold it.
+    const population = intents.length;
+    intents = null;
+    byId.length = 0;
     let tokens: Map<string, string> | null = null;
     const results: ModeResult[] = [];
     for (const mode of modes) {
-      const m = await measureMode(db.url, dataDir, mode, sample, tokens, creates);
+      const m = await measureMode(db.url, dataDir, mode, sample, tokens, creates, client);
       tokens = m.tokens;
       results.push(m.result);
     }
     if (topsFile) writeFileSync(topsFile, JSON.stringify({ queries: sample.map((q) => q.id), modes: Object.fromEntries(results.map((x) => [x.mode, x.tops])) }));
     const exact = results.find((x) => x.mode === 'exact');
     return {
-      intents: intents.length,
+      intents: population,
       networks: NETWORKS,
       queries,
       ...(seedSeconds !== null ? { seedSeconds: Math.round(seedSeconds * 10) / 10 } : {}),
@@ -625,8 +686,10 @@ export async function main(argv = process.argv.slice(2)) {
   // A kept database holds one population: its size is what it holds.
   const database = at('--database');
   const tops = at('--tops');
+  const client = (at('--client') ?? 'child') as ClientPlace;
+  if (client !== 'child' && client !== 'process') throw new Error('--client is child or process');
   for (const size of database ? [0] : sizes) {
-    process.stdout.write(`${JSON.stringify(await overHttp(size, queries, creates, modes, keepDb, database, tops && `${tops}.${size || 'db'}.json`))}\n`);
+    process.stdout.write(`${JSON.stringify(await overHttp(size, queries, creates, modes, keepDb, database, tops && `${tops}.${size || 'db'}.json`, client))}\n`);
     if (argv.includes('--in-process')) process.stdout.write(`${JSON.stringify(await inProcess(size, queries))}\n`);
   }
 }

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { Network } from '../src/entities/network.entity';
 import { NetworkMember } from '../src/entities/network-member.entity';
 import { median, startBenchService, type Benchmark } from './harness';
+import { runInChild, type ClientRequest } from './http-client';
 
 /**
  * Issue 17 ("Fewer round trips"): how many SQL statements and transactions each main route runs,
@@ -19,6 +20,7 @@ import { median, startBenchService, type Benchmark } from './harness';
  *
  *   npm run bench -- statements
  *   BENCH_CREATES=300 npm run bench -- statements   # creations timed one at a time (default 200)
+ *   BENCH_CLIENT=process npm run bench -- statements # creation's client in this process, as before 28 November
  */
 
 interface Count {
@@ -166,22 +168,42 @@ export const benchmark: Benchmark = {
         );
       }
 
-      // Creation one request at a time, as a client that waits for each answer sees it.
+      // Creation one request at a time, as a client that waits for each answer sees it. The
+      // client is a process of its own (http-client.ts) unless BENCH_CLIENT=process asks for
+      // this one's fetch, as this bench timed creation before 28 November.
+      const inProcessClient = process.env.BENCH_CLIENT === 'process';
+      const creation = (i: number) => ({ description: `${i % 2 ? give : seek} (${i})`, networkIds: [networkId] });
       const timeCreates = async (inFlight: number) => {
-        const latencies: number[] = [];
-        let next = 0;
-        const started = performance.now();
         const cpu = process.cpuUsage();
-        const worker = async () => {
-          while (next < creates) {
-            const i = next++;
-            const t = performance.now();
-            await call('POST', '/api/intents', people[i % people.length], { description: `${i % 2 ? give : seek} (${i})`, networkIds: [networkId] });
-            latencies.push(performance.now() - t);
-          }
-        };
-        await Promise.all(Array.from({ length: inFlight }, worker));
-        const elapsed = performance.now() - started;
+        let latencies: number[] = [];
+        let elapsed: number;
+        if (inProcessClient) {
+          let next = 0;
+          const started = performance.now();
+          const worker = async () => {
+            while (next < creates) {
+              const i = next++;
+              const t = performance.now();
+              await call('POST', '/api/intents', people[i % people.length], creation(i));
+              latencies.push(performance.now() - t);
+            }
+          };
+          await Promise.all(Array.from({ length: inFlight }, worker));
+          elapsed = performance.now() - started;
+        } else {
+          const requests = Array.from({ length: creates }, (_, i): ClientRequest => ({
+            method: 'POST',
+            url: `${url}/api/intents`,
+            headers: people[i % people.length].auth,
+            body: creation(i),
+          }));
+          const [pass] = await runInChild({ requests, warmup: 0, passes: 1, inFlight });
+          pass.statuses.forEach((status, i) => {
+            if (status !== 200) throw new Error(`POST /api/intents answered ${status}: ${JSON.stringify(pass.bodies[i])}`);
+          });
+          latencies = pass.latencies;
+          elapsed = pass.seconds * 1000;
+        }
         const used = process.cpuUsage(cpu);
         // Work left running after the last answer belongs to these creations too.
         await quiet(counter.seen);
@@ -193,7 +215,7 @@ export const benchmark: Benchmark = {
         const r = await timeCreates(inFlight);
         process.stdout.write(
           `\nPOST /api/intents, ${creates} with ${inFlight} in flight: ${fmt(r.perSecond, 1)} intents/s, p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms, ` +
-            `process CPU ${fmt(r.cpuMs, 2)} ms per intent (service and client)\n`,
+            `process CPU ${fmt(r.cpuMs, 2)} ms per intent (${inProcessClient ? 'service and client' : 'service'})\n`,
         );
       }
       const indexedAfter = await services.vectorIndex.size();
