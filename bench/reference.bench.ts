@@ -42,7 +42,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * session token (a secret KeyObject made once), reads the session row (hash, revocation,
  * expiry) and then the account's row, as the service must.
  */
-function startReference(databaseUrl: string, secret: KeyObject): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export function startReference(databaseUrl: string, secret: KeyObject): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
@@ -95,7 +95,7 @@ function startReference(databaseUrl: string, secret: KeyObject): Promise<{ serve
   );
 }
 
-async function bodyOf(t: LoadTarget): Promise<string> {
+export async function bodyOf(t: LoadTarget): Promise<string> {
   const res = await fetch(t.url, { method: t.method ?? 'GET', headers: t.headers, body: t.body });
   if (res.status !== 200) throw new Error(`${t.label}: status ${res.status}`);
   return JSON.stringify(await res.json());
