@@ -39,6 +39,12 @@ const envSchema = z.object({
   /** Logs every request at info, successes included (otherwise 2xx and 3xx are debug lines). */
   LOG_REQUESTS: boolFrom(false),
   /**
+   * Runs each REST read's operation with graphql-js as well as compiled, and fails the request
+   * when the two answers differ (ADR 0130): a self-check the test suite turns on; it doubles a
+   * read's execution.
+   */
+  REST_EXECUTOR_CHECK: boolFrom(false),
+  /**
    * Comma-separated origins browsers may call the API from (REST, GraphQL, its WebSocket and
    * the event stream); `*` allows any. Unset: the origin of WEB_APP_URL when set, else none.
    */

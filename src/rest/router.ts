@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { execute, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type multerType from 'multer';
 import { AsyncResource } from 'node:async_hooks';
 import { badRequest, DomainError } from '../domain/shared/errors';
@@ -19,6 +19,8 @@ import { loadOperations, type LoadedOperation } from './operations';
 import { checkPart } from './request-schema';
 import type { RestRequest, RouteDef } from './route-table';
 import { routeTables } from './routes';
+import { operationExecutor } from './operation-executor';
+import { sendJson } from './send-json';
 
 export function sendError(res: Response, err: DomainError): void {
   if (res.headersSent) return;
@@ -43,10 +45,12 @@ export interface RestRoutes {
 
 /**
  * Mounts every route table row on an Express router. Each row runs its named operation with
- * graphql-js `execute` in this process, against the same schema GraphQL clients use.
+ * in this process, against the same schema GraphQL clients use: compiled once by graphql-jit,
+ * with graphql-js where that cannot answer as graphql-js does (operation-executor.ts, ADR 0130).
  */
 export function createRestRouter(schema: GraphQLSchema, services: Services): RestRoutes {
   const operations = loadOperations(schema);
+  const executeOperation = operationExecutor(schema, { check: services.config.REST_EXECUTOR_CHECK });
   const fieldRoles = rootFieldRoles();
   const router = express.Router();
   router.use(apiDocsRouter(schema));
@@ -93,7 +97,7 @@ export function createRestRouter(schema: GraphQLSchema, services: Services): Res
       );
     }
     handlers.push((req, res, next) => {
-      runRoute(schema, services, route, op, access, req, res).catch(next);
+      runRoute(schema, executeOperation, services, route, op, access, req, res).catch(next);
     });
     // What router.get(path, ...handlers) does, keeping the Route the fast lane sets as `req.route`.
     const expressRoute = router.route(route.path);
@@ -134,6 +138,7 @@ export function toRestRequest(req: Request): RestRequest {
 
 async function runRoute(
   schema: GraphQLSchema,
+  executeOperation: ReturnType<typeof operationExecutor>,
   services: Services,
   route: RouteDef,
   op: LoadedOperation,
@@ -172,26 +177,23 @@ async function runRoute(
   // Stopped here with its path rather than by the database after the work is done.
   const unstorable = unstorableTextPath(variables, '', route.textReadByDomain);
   if (unstorable !== null) return sendError(res, badRequest([{ path: unstorable.replace(/^input\.?/, ''), message: UNSTORABLE_TEXT_MESSAGE }]));
-  const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
-  // The guard above accepted the credential for these roles (a route without one has null).
-  context.credentialAccepted = access;
+  const contextOf = () => {
+    const context = createContext(services, req.auth ?? anonymous, String(req.id ?? ''), logger, clientOf(req), req.receivedAt);
+    // The guard above accepted the credential for these roles (a route without one has null).
+    context.credentialAccepted = access;
+    return context;
+  };
   if (route.stream) {
-    const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: context });
+    const subscribed = await subscribe({ schema, document: op.document, operationName: op.name, variableValues: variables, contextValue: contextOf() });
     if (!isAsyncIterable(subscribed)) return sendError(res, toDomainError(subscribed.errors ?? [], logger));
     return route.stream(res, subscribed, r, services);
   }
-  const result = await execute({
-    schema,
-    document: op.document,
-    operationName: op.name,
-    variableValues: variables,
-    contextValue: context,
-  });
+  const result = await executeOperation(op, contextOf, variables);
   if (result.errors?.length) return sendError(res, toDomainError(result.errors, logger));
   const data = (result.data ?? {}) as Record<string, any>;
   if (route.send) return route.send(res, data, r, services);
   const body = route.body ? route.body(data, r) : route.bodyAt !== undefined ? valueAt(data, route.bodyAt) : data[Object.keys(data)[0]];
-  res.status(route.status ?? 200).json(body ?? {});
+  sendJson(req, res, route.status ?? 200, body ?? {});
 }
 
 /** The value at a dotted path of response keys (`''`: the data itself). */

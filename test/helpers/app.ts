@@ -72,6 +72,8 @@ export async function startTestApp(
     RATE_LIMIT_ENABLED: 'false',
     // Provider failures answer at once in tests; test/ai/provider-retries.test.ts turns retries on.
     OPENAI_MAX_RETRIES: '0',
+    // Every REST read the suite makes is also run by graphql-js, and must answer the same (ADR 0130).
+    REST_EXECUTOR_CHECK: 'true',
     ...env,
     DATABASE_URL: database.url,
   });
