@@ -185,14 +185,20 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   const cors = config.CORS_ORIGINS.length ? corsMiddleware(config) : null;
   if (cors) app.use(['/api', '/graphql'], cors);
 
-  const authenticate = async (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      const creds = credentialsOf(req);
-      req.auth = creds.bearer || creds.apiKey ? await services.authenticator.authenticate(orm.em as EntityManager, creds) : anonymous;
-      next();
-    } catch (err) {
-      next(err);
+  const authenticate = (req: Request, _res: Response, next: NextFunction): void | Promise<void> => {
+    const creds = credentialsOf(req);
+    // Without a credential there is nothing to wait for.
+    if (!creds.bearer && !creds.apiKey) {
+      req.auth = anonymous;
+      return next();
     }
+    return services.authenticator.authenticate(orm.em as EntityManager, creds).then(
+      (auth) => {
+        req.auth = auth;
+        next();
+      },
+      (err: unknown) => next(err),
+    );
   };
   const rateLimit = createRateLimiter(config, orm, logger);
   // Pages and their files come before the API's credentials and budgets (the web app calls the API like any client).

@@ -63,3 +63,11 @@ export function forkPending(em: EntityManager): boolean {
   const map = RequestContext.currentRequestContext()?.map;
   return map instanceof LazyForks && map.root === em && !map.made();
 }
+
+/**
+ * `em.isInTransaction()` without making the request's fork only to answer it: a request whose
+ * fork is pending has no transaction (they run on the fork).
+ */
+export function inTransaction(em: EntityManager): boolean {
+  return !forkPending(em) && em.isInTransaction();
+}

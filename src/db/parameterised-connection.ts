@@ -90,30 +90,32 @@ export class ParameterisedConnection extends PostgreSqlConnection {
     if (Utils.isObject(queryOrKnex) || params.length === 0) {
       return super.execute(queryOrKnex as string, params, method, ctx, loggerContext) as Promise<T>;
     }
-    await this.ensureConnection();
+    // Connected once for the process's life: only the first statement waits on it.
+    if (!this.connected) await this.ensureConnection();
     const query = this.config.get('onQuery')(queryOrKnex as string, params);
     const platform = this.platform as PostgreSqlPlatform;
     const { text, values } = bindParameters(platform, query, params);
     const name = loggerContext?.preparedAs;
-    const logged = this.config.getLogger().isEnabled('query-params', loggerContext) ? platform.formatQuery(query, params) : query;
-    return this.executeQuery<T>(
-      logged,
-      async () => {
-        const client = ((ctx as { client?: KnexClientLike } | undefined)?.client ?? this.getKnex().client) as KnexClientLike;
-        const connection = await client.acquireConnection();
-        try {
-          const res = await connection.query(name ? { name, text, values } : { text, values });
-          return this.transformRawResult<T>(res, method);
-        } catch (e) {
-          // As knex does: the statement leads the message, so a log line says which one failed.
-          if (e instanceof Error) e.message = `${text} - ${e.message}`;
-          throw e;
-        } finally {
-          await client.releaseConnection(connection);
-        }
-      },
-      { query, params, ...loggerContext },
-    );
+    const run = async () => {
+      const client = ((ctx as { client?: KnexClientLike } | undefined)?.client ?? this.getKnex().client) as KnexClientLike;
+      const connection = await client.acquireConnection();
+      try {
+        const res = await connection.query(name ? { name, text, values } : { text, values });
+        return this.transformRawResult<T>(res, method);
+      } catch (e) {
+        // As knex does: the statement leads the message, so a log line says which one failed.
+        if (e instanceof Error) e.message = `${text} - ${e.message}`;
+        throw e;
+      } finally {
+        await client.releaseConnection(connection);
+      }
+    };
+    const logger = this.config.getLogger();
+    // `executeQuery` only times the statement for the query log: with that log off (the
+    // default), its clock readings and log context are work for nothing on every statement.
+    if (!logger.isEnabled('query', loggerContext)) return run();
+    const logged = logger.isEnabled('query-params', loggerContext) ? platform.formatQuery(query, params) : query;
+    return this.executeQuery<T>(logged, run, { query, params, ...loggerContext });
   }
 }
 

@@ -57,8 +57,12 @@ function budget(config: Config, orm: Orm, keyPrefix: string, points: number): Ra
 export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
   let budgets: { reads: RateLimiterAbstract; writes: RateLimiterAbstract } | null = null;
 
-  return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (!config.RATE_LIMIT_ENABLED) return next();
+  // Off (a setting read per request), it answers at once, without a promise to settle.
+  return function rateLimit(req: Request, res: Response, next: NextFunction): void | Promise<void> {
+    return config.RATE_LIMIT_ENABLED ? limited(req, res, next) : next();
+  };
+
+  async function limited(req: Request, res: Response, next: NextFunction): Promise<void> {
     budgets ??= { reads: budget(config, orm, 'r', config.RATE_LIMIT_READS_PER_MINUTE), writes: budget(config, orm, 'w', config.RATE_LIMIT_WRITES_PER_MINUTE) };
     const limiter = isRead(req) ? budgets.reads : budgets.writes;
     const limit = limiter.points;
@@ -83,7 +87,7 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
       logger.warn({ err }, 'rate limit store unavailable; request allowed');
       next();
     }
-  };
+  }
 }
 
 /** Deletes counters whose window has passed; they would otherwise keep one row per caller ever seen. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { inTransaction } from '../../db/lazy-request-context';
 import type { WriteCte } from '../../db/write-cte';
 import { randomUUID } from 'node:crypto';
 import { appendFrame, appendFrameAfter, eventsAfter, lastEventId, lockEventCounter, type EventRow } from './events.repository';
@@ -111,7 +112,7 @@ export async function readEvents(
  * frame's id, or null when the writes' gate wrote nothing (then nothing was written).
  */
 export async function writeWithEvent(em: EntityManager, writes: WriteCte, userId: string, frame: FrameInput): Promise<string | null> {
-  if (em.isInTransaction()) throw new Error('writeWithEvent is its own transaction');
+  if (inTransaction(em)) throw new Error('writeWithEvent is its own transaction');
   const { type, ...rest } = frame;
   return appendFrameAfter(em, writes, EVENTS_CHANNEL, userId, type, rest);
 }
