@@ -24,6 +24,7 @@ import { buildAppSchema } from './graphql/schema';
 import { createRateLimiter } from './rest/rate-limit';
 import { graphqlBodyParser, restBodyParsers, tooDeep } from './rest/body-parsers';
 import { restFastLane, type MountedHandler } from './rest/fast-lane';
+import { weakEtag } from './http/etag';
 import { createRestRouter, restErrorHandler, sendError } from './rest/router';
 import { routeTables } from './rest/routes';
 import { openSseStreams } from './rest/sse-writer';
@@ -94,6 +95,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  app.set('etag', weakEtag);
   const httpServer = createServer(app);
   // Filled in below; the gauge reads it when scraped.
   let wsServer: WebSocketServer | null = null;

@@ -15,7 +15,15 @@ export const unknownClient: ClientInfo = { ip: '', userAgent: '' };
 /** An Express request (whose `ip` honours TRUST_PROXY) or the raw upgrade request of a WebSocket. */
 export function clientOf(req: { ip?: string; headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } }): ClientInfo {
   const ua = req.headers['user-agent'];
-  return { ip: req.ip ?? req.socket?.remoteAddress ?? '', userAgent: typeof ua === 'string' ? ua : '' };
+  // Only sign-ins read the address: Express derives it per read (the proxy settings and
+  // headers), so it is worked out once, when first asked for.
+  let ip: string | undefined;
+  return {
+    get ip() {
+      return (ip ??= req.ip ?? req.socket?.remoteAddress ?? '');
+    },
+    userAgent: typeof ua === 'string' ? ua : '',
+  };
 }
 
 /** What every resolver receives. Built per HTTP request, per REST call and per WebSocket operation. */
