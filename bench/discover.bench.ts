@@ -15,12 +15,14 @@ import type { Benchmark } from './harness';
  *
  *   node -r @swc-node/register bench/discover.bench.ts [--sizes 10000,100000] [--queries 200]
  *        [--creates 300] [--modes exact,hnsw] [--in-process] [--keep-db] [--database <url>]
- *        [--tops <file>]
+ *        [--tops <file>] [--client child|process]
  *
  * `--keep-db` leaves the seeded database behind and prints its URL; `--database <url>` measures
  * on such a database again without seeding (the population is read back from it, and the same
  * queries are sampled), so two builds can be compared on one population. `--tops <file>` writes
  * each mode's answers (ids in order, per query), to compare the rankings of two builds.
+ * `--client` says where the HTTP client runs: `child` (default), a process of its own, as any
+ * caller; `process`, this one, beside the service, as this bench measured before 28 November.
  *
  * BENCH_DATABASE_URL (admin URL of a PostgreSQL server) is used for a throwaway database;
  * without it an embedded PostgreSQL runs under a temporary folder. BENCH_PORT sets the service's
@@ -36,7 +38,7 @@ import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { RequestContext } from '@mikro-orm/core';
 import { Client } from 'pg';
-import { closeClient, runInChild, send, type ClientRequest } from './http-client';
+import { closeClient, runClient, runInChild, type ClientJob, type ClientRequest } from './http-client';
 import { LocalEmbedder } from '../src/domain/matching/embedder.local';
 import { toBuffer } from '../src/domain/matching/vectors';
 import { loadConfig } from '../src/config';
@@ -257,15 +259,11 @@ async function sessionsFor(runtime: Runtime, userIds: string[]): Promise<Map<str
 }
 
 /**
- * One JSON POST over a kept-alive loopback connection. node:http rather than fetch: the client
- * shares this process with the service, and fetch's web streams were about 5% of a CPU profile
- * of the HTTP pass, time that belongs to no server.
- */
-/**
- * Where the HTTP client runs: `child`, its own process (what a caller is); `process`, this one,
- * beside the service (how this bench measured before 28 November).
+ * Where the HTTP client runs (bench/http-client.ts): `child`, its own process (what a caller
+ * is); `process`, this one, beside the service (how this bench measured before 28 November).
  */
 type ClientPlace = 'child' | 'process';
+const drive = (place: ClientPlace, job: ClientJob) => (place === 'child' ? runInChild(job) : runClient(job));
 
 interface Pass {
   latencies: number[];
@@ -276,8 +274,8 @@ interface Pass {
 }
 
 /**
- * With BENCH_PROFILE=<file>, a CPU profile of this process (the service) while the child client
- * sends its passes, written to the file (open it in Chrome's DevTools); otherwise nothing.
+ * With BENCH_PROFILE=<file>, a CPU profile of this process (the service) while the client sends
+ * its passes, written to the file (open it in Chrome's DevTools); otherwise nothing.
  */
 async function profiling(): Promise<{ stop(): Promise<void> }> {
   const file = process.env.BENCH_PROFILE;
@@ -380,69 +378,44 @@ async function measureMode(
     const url = (id: string) => `${runtime.url}/api/intents/${id}/discover`;
     const spent = timeSpentIn(runtime);
     const discoverRequest = (q: Synthetic): ClientRequest => ({ method: 'POST', url: url(q.id), headers: { authorization: `Bearer ${tokens!.get(q.userId)!}` }, body: { query: '', limit: 10 } });
+    // Per request, what it waited on: the client sends one at a time, so a request's span in the
+    // service is from its arrival to its answer's end.
+    const perRequest = { db: [] as number[], index: [] as number[] };
+    const onRequest = (_req: unknown, res: import('node:http').ServerResponse) => {
+      spent.reset();
+      res.once('finish', () => {
+        perRequest.db.push(spent.db);
+        perRequest.index.push(spent.index);
+      });
+    };
+    runtime.server.httpServer.on('request', onRequest);
+    const profile = await profiling();
     let first: Pass;
     let again: Pass;
-    if (client === 'child') {
-      // Per request, what it waited on: the client sends one at a time, so a request's span is
-      // from its arrival to its answer's end.
-      const perRequest = { db: [] as number[], index: [] as number[] };
-      let measuring = false;
-      const onRequest = (_req: unknown, res: import('node:http').ServerResponse) => {
-        spent.reset();
-        res.once('finish', () => {
-          if (!measuring) return;
-          perRequest.db.push(spent.db);
-          perRequest.index.push(spent.index);
+    try {
+      // Warm-up (connections, JIT, the first Postgres plans), then every sampled query once, one
+      // at a time, and the same calls again, as for a user already signed in and active: the
+      // session's first-use write is done, and within AUTH_CACHE_TTL_MS (5 s by default) the
+      // credential is cached.
+      const passes = await drive(client, { requests: sample.map((q) => discoverRequest(q)), warmup: 20, passes: 2, inFlight: 1 });
+      const n = sample.length;
+      // The warm-up's requests come first.
+      const db = perRequest.db.slice(-2 * n);
+      const index = perRequest.index.slice(-2 * n);
+      [first, again] = passes.map((p, k) => {
+        p.statuses.forEach((status, j) => {
+          if (status !== 200) throw new Error(`discover answered ${status} for ${sample[j].id}: ${JSON.stringify(p.bodies[j])}`);
         });
-      };
-      runtime.server.httpServer.on('request', onRequest);
-      measuring = true;
-      const profile = await profiling();
-      try {
-        const passes = await runInChild({ requests: sample.map((q) => discoverRequest(q)), warmup: 20, passes: 2, inFlight: 1 });
-        const n = sample.length;
-        // The warm-up's requests come first.
-        const db = perRequest.db.slice(-2 * n);
-        const index = perRequest.index.slice(-2 * n);
-        [first, again] = passes.map((p, k) => {
-          p.statuses.forEach((status, j) => {
-            if (status !== 200) throw new Error(`discover answered ${status} for ${sample[j].id}`);
-          });
-          const tops = p.bodies.map(topOf);
-          return { latencies: p.latencies, db: db.slice(k * n, (k + 1) * n), index: index.slice(k * n, (k + 1) * n), tops, empty: tops.filter((t) => !t.length).length };
-        });
-      } finally {
-        await profile.stop();
-        runtime.server.httpServer.off('request', onRequest);
-      }
-    } else {
-      // Warm-up: connections, JIT, the first Postgres plans.
-      for (const q of sample.slice(0, 20)) await send(discoverRequest(q));
-      /** Every sampled query once over HTTP, one at a time. */
-      const pass = async (): Promise<Pass> => {
-        const out: Pass = { latencies: [], db: [], index: [], tops: [], empty: 0 };
-        for (const q of sample) {
-          spent.reset();
-          const start = performance.now();
-          const res = await send(discoverRequest(q));
-          out.latencies.push(performance.now() - start);
-          out.db.push(spent.db);
-          out.index.push(spent.index);
-          if (res.status !== 200) throw new Error(`discover answered ${res.status}: ${JSON.stringify(res.json)}`);
-          const ids = topOf(res.json);
-          if (!ids.length) out.empty += 1;
-          out.tops.push(ids);
-        }
-        return out;
-      };
-      first = await pass();
-      // The same calls again, as for a user already signed in and active: the session's first-use
-      // write is done, and within AUTH_CACHE_TTL_MS (5 s by default) the credential is cached.
-      again = await pass();
+        const tops = p.bodies.map(topOf);
+        return { latencies: p.latencies, db: db.slice(k * n, (k + 1) * n), index: index.slice(k * n, (k + 1) * n), tops, empty: tops.filter((t) => !t.length).length };
+      });
+    } finally {
+      await profile.stop();
+      runtime.server.httpServer.off('request', onRequest);
     }
     const service = await measureService(runtime, sample, spent);
     const memory = process.memoryUsage();
-    const creation = await measureCreation(runtime, sample, tokens, creates);
+    const creation = await measureCreation(runtime, sample, tokens, creates, client);
     return {
       tokens,
       result: {
@@ -523,31 +496,23 @@ async function measureService(runtime: Runtime, sample: Synthetic[], spent: Retu
  * intent, so this is creation as a client sees it. The intents are deleted again afterwards, so
  * the next mode measures the same population.
  */
-async function measureCreation(runtime: Runtime, sample: Synthetic[], tokens: Map<string, string>, creates: number): Promise<ModeResult['creation']> {
+async function measureCreation(runtime: Runtime, sample: Synthetic[], tokens: Map<string, string>, creates: number, client: ClientPlace): Promise<ModeResult['creation']> {
   const concurrency = 4;
   if (creates <= 0) return null;
   const r = rng(2024);
   const before = await runtime.services.vectorIndex.size();
-  const latencies: number[] = [];
-  const created: string[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < creates) {
-        const owner = sample[next++ % sample.length];
-        const t = performance.now();
-        const res = await send({ method: 'POST', url: `${runtime.url}/api/intents`, headers: { authorization: `Bearer ${tokens.get(owner.userId)!}` }, body: { description: generateText(r), networkIds: [owner.networkIds[0]] } });
-        latencies.push(performance.now() - t);
-        if (res.status !== 200) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.json)}`);
-        created.push(res.json.intentId);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const requests = Array.from({ length: creates }, (_, k): ClientRequest => {
+    const owner = sample[k % sample.length];
+    return { method: 'POST', url: `${runtime.url}/api/intents`, headers: { authorization: `Bearer ${tokens.get(owner.userId)!}` }, body: { description: generateText(r), networkIds: [owner.networkIds[0]] } };
+  });
+  const [pass] = await drive(client, { requests, warmup: 0, passes: 1, inFlight: concurrency });
+  const created = pass.bodies.map((b, k) => {
+    if (pass.statuses[k] !== 200) throw new Error(`create answered ${pass.statuses[k]}: ${JSON.stringify(b)}`);
+    return (b as { intentId: string }).intentId;
+  });
   const indexed = (await runtime.services.vectorIndex.size()) - before === creates;
   await runtime.services.orm.em.fork().getConnection().execute(`delete from intents where id = any(?::uuid[])`, [uuids(created)]);
-  return { intents: creates, perSecond: Math.round(creates / seconds), p50: ms(percentile(latencies, 50)), p95: ms(percentile(latencies, 95)), concurrency, indexed };
+  return { intents: creates, perSecond: Math.round(creates / pass.seconds), p50: ms(percentile(pass.latencies, 50)), p95: ms(percentile(pass.latencies, 95)), concurrency, indexed };
 }
 
 function recallAt10(exact: string[][], approx: string[][]): number {

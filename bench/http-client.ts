@@ -6,7 +6,7 @@
  * apart for the same reason (harness.ts, `loadTest`).
  *
  * `runInChild(job)` starts it; as a script it reads one JSON job on stdin and writes one JSON
- * answer on stdout. `send` is the same request made from the calling process.
+ * answer on stdout. `runClient(job)` runs the same job in the calling process.
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -70,7 +70,8 @@ export function closeClient(): void {
   for (const list of Object.values(agent.freeSockets)) for (const socket of list ?? []) socket.destroy();
 }
 
-async function run(job: ClientJob): Promise<ClientPass[]> {
+/** Runs the job in this process (the same requests and measures as `runInChild`). */
+export async function runClient(job: ClientJob): Promise<ClientPass[]> {
   for (const r of job.requests.slice(0, job.warmup)) await send(r);
   const passes: ClientPass[] = [];
   for (let p = 0; p < job.passes; p++) {
@@ -118,7 +119,7 @@ if (require.main === module) {
   const chunks: Buffer[] = [];
   process.stdin.on('data', (c: Buffer) => chunks.push(c));
   process.stdin.on('end', () => {
-    run(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ClientJob).then(
+    runClient(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ClientJob).then(
       (passes) => {
         closeClient();
         process.stdout.write(JSON.stringify(passes));
