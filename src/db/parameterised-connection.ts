@@ -1,5 +1,6 @@
 import { JsonProperty, Utils, type Configuration, type LoggingOptions, type Transaction } from '@mikro-orm/core';
 import { AbstractSqlDriver, PostgreSqlConnection, PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import { SpareConnections, type PoolingClient, type PooledConnection } from './spare-connections';
 
 /**
  * MikroORM 6 sends every statement, its own and the repositories' `execute(sql, params)`, as
@@ -20,13 +21,10 @@ interface PgResult {
   rows: unknown[];
   rowCount: number | null;
 }
-interface PgClientLike {
+interface PgClientLike extends PooledConnection {
   query(config: { text: string; values: unknown[]; name?: string }): Promise<PgResult>;
 }
-interface KnexClientLike {
-  acquireConnection(): Promise<PgClientLike>;
-  releaseConnection(connection: PgClientLike): Promise<void>;
-}
+type KnexClientLike = PoolingClient<PgClientLike> & { config?: { pool?: { max?: number } } };
 
 /**
  * `sql` with its `?` placeholders numbered and the values as the driver binds them. It keeps
@@ -78,6 +76,24 @@ function toDriverValue(platform: PostgreSqlPlatform, value: unknown): unknown {
 }
 
 export class ParameterisedConnection extends PostgreSqlConnection {
+  private spares: SpareConnections<PgClientLike> | null = null;
+
+  /** The spares of the current knex client (a reconnect makes a new one, with a new pool). */
+  private spareLane(): SpareConnections<PgClientLike> {
+    const client = this.getKnex().client as KnexClientLike;
+    if (this.spares?.client === client) return this.spares;
+    this.spares?.close();
+    this.spares = new SpareConnections(client, client.config?.pool?.max ?? 10);
+    return this.spares;
+  }
+
+  override async close(force?: boolean): Promise<void> {
+    // The pool's destroy waits on every connection in use, and a spare counts as one.
+    this.spares?.close();
+    this.spares = null;
+    await super.close(force);
+  }
+
   override async execute<T = unknown>(
     queryOrKnex: unknown,
     params: unknown[] = [],
@@ -96,18 +112,23 @@ export class ParameterisedConnection extends PostgreSqlConnection {
     const platform = this.platform as PostgreSqlPlatform;
     const { text, values } = bindParameters(platform, query, params);
     const name = loggerContext?.preparedAs;
+    const trx = (ctx as { client?: KnexClientLike } | undefined)?.client;
     const run = async () => {
-      const client = ((ctx as { client?: KnexClientLike } | undefined)?.client ?? this.getKnex().client) as KnexClientLike;
-      const connection = await client.acquireConnection();
+      // A transaction's statements run on its one connection; the others on a spare if one is kept.
+      const lane = trx ? null : this.spareLane();
+      const connection = await (lane ? lane.acquire() : trx!.acquireConnection());
+      let sound = false;
       try {
         const res = await connection.query(name ? { name, text, values } : { text, values });
+        sound = true;
         return this.transformRawResult<T>(res, method);
       } catch (e) {
         // As knex does: the statement leads the message, so a log line says which one failed.
         if (e instanceof Error) e.message = `${text} - ${e.message}`;
         throw e;
       } finally {
-        await client.releaseConnection(connection);
+        if (lane) lane.release(connection, sound);
+        else await trx!.releaseConnection(connection);
       }
     };
     const logger = this.config.getLogger();
