@@ -9,12 +9,13 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import { execute, GraphQLError, parse, specifiedRules, subscribe, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { anonymous } from './domain/auth/actor';
 import { DomainError } from './domain/shared/errors';
 import { bearerFrom, type Credentials } from './domain/auth/authenticate';
 import { withRequestLogger } from './logger';
+import { createExpressServer } from './http/express-server';
 import { requestLog } from './request-log';
 import { clientOf, createContext, type GraphQLContext } from './graphql/context';
 import { Loaders } from './graphql/loaders';
@@ -96,7 +97,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.set('etag', weakEtag);
-  const httpServer = createServer(app);
+  const httpServer = createExpressServer(app);
   // Filled in below; the gauge reads it when scraped.
   let wsServer: WebSocketServer | null = null;
   const metrics = new Metrics(
