@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { Network } from '../src/entities/network.entity';
 import { NetworkMember } from '../src/entities/network-member.entity';
 import { median, startBenchService, type Benchmark } from './harness';
-import { runInChild, type ClientRequest } from './http-client';
+import { closeClient, runClient, runInChild, type ClientRequest } from './http-client';
 
 /**
  * Issue 17 ("Fewer round trips"): how many SQL statements and transactions each main route runs,
@@ -20,7 +20,7 @@ import { runInChild, type ClientRequest } from './http-client';
  *
  *   npm run bench -- statements
  *   BENCH_CREATES=300 npm run bench -- statements   # creations timed one at a time (default 200)
- *   BENCH_CLIENT=process npm run bench -- statements # creation's client in this process, as before 28 November
+ *   BENCH_CLIENT=process npm run bench -- statements # the same client in this process, beside the service
  */
 
 interface Count {
@@ -169,46 +169,28 @@ export const benchmark: Benchmark = {
       }
 
       // Creation one request at a time, as a client that waits for each answer sees it. The
-      // client is a process of its own (http-client.ts) unless BENCH_CLIENT=process asks for
-      // this one's fetch, as this bench timed creation before 28 November.
+      // client is a process of its own (http-client.ts) unless BENCH_CLIENT=process runs the
+      // same client in this one, beside the service, as this bench timed creation before 28 November.
       const inProcessClient = process.env.BENCH_CLIENT === 'process';
       const creation = (i: number) => ({ description: `${i % 2 ? give : seek} (${i})`, networkIds: [networkId] });
       const timeCreates = async (inFlight: number) => {
         const cpu = process.cpuUsage();
-        let latencies: number[] = [];
-        let elapsed: number;
-        if (inProcessClient) {
-          let next = 0;
-          const started = performance.now();
-          const worker = async () => {
-            while (next < creates) {
-              const i = next++;
-              const t = performance.now();
-              await call('POST', '/api/intents', people[i % people.length], creation(i));
-              latencies.push(performance.now() - t);
-            }
-          };
-          await Promise.all(Array.from({ length: inFlight }, worker));
-          elapsed = performance.now() - started;
-        } else {
-          const requests = Array.from({ length: creates }, (_, i): ClientRequest => ({
-            method: 'POST',
-            url: `${url}/api/intents`,
-            headers: people[i % people.length].auth,
-            body: creation(i),
-          }));
-          const [pass] = await runInChild({ requests, warmup: 0, passes: 1, inFlight });
-          pass.statuses.forEach((status, i) => {
-            if (status !== 200) throw new Error(`POST /api/intents answered ${status}: ${JSON.stringify(pass.bodies[i])}`);
-          });
-          latencies = pass.latencies;
-          elapsed = pass.seconds * 1000;
-        }
+        const requests = Array.from({ length: creates }, (_, i): ClientRequest => ({
+          method: 'POST',
+          url: `${url}/api/intents`,
+          headers: people[i % people.length].auth,
+          body: creation(i),
+        }));
+        const job = { requests, warmup: 0, passes: 1, inFlight };
+        const [pass] = await (inProcessClient ? runClient(job) : runInChild(job));
+        pass.statuses.forEach((status, i) => {
+          if (status !== 200) throw new Error(`POST /api/intents answered ${status}: ${JSON.stringify(pass.bodies[i])}`);
+        });
         const used = process.cpuUsage(cpu);
         // Work left running after the last answer belongs to these creations too.
         await quiet(counter.seen);
-        const sorted = latencies.sort((a, b) => a - b);
-        return { perSecond: (creates * 1000) / elapsed, p50: median(sorted), p95: sorted[Math.floor(sorted.length * 0.95)], cpuMs: (used.user + used.system) / 1000 / creates };
+        const sorted = pass.latencies.sort((a, b) => a - b);
+        return { perSecond: creates / pass.seconds, p50: median(sorted), p95: sorted[Math.floor(sorted.length * 0.95)], cpuMs: (used.user + used.system) / 1000 / creates };
       };
       const indexedBefore = await services.vectorIndex.size();
       for (const inFlight of [1, 4]) {
@@ -222,6 +204,8 @@ export const benchmark: Benchmark = {
       if (indexedAfter - indexedBefore !== 2 * creates) throw new Error(`the index grew by ${indexedAfter - indexedBefore}, not ${2 * creates}`);
       process.stdout.write(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     } finally {
+      // The in-process client's kept-alive connections to this service go with it.
+      closeClient();
       counter.restore();
       await stop();
     }
