@@ -7,9 +7,9 @@
  * Nothing waits on a spare: the pool announces each acquire (`acquireRequest`) before it looks
  * for a free connection, and every spare goes back to it then, so a transaction, an ORM query
  * or a readiness check finds it free exactly as if it had never been kept; and a connection
- * whose statement ends while an acquire waits in the pool's queue goes to that acquire. Spares left unused
- * for `idleMs` go back too, so the pool's own idle reaping still applies, and `close()` hands
- * them all back before the pool is destroyed (which waits on connections in use).
+ * whose statement ends while an acquire waits in the pool's queue goes to that acquire. Spares
+ * left unused for `idleMs` go back too, so the pool's own idle reaping still applies, and
+ * `close()` hands them all back before the pool is destroyed (which waits on connections in use).
  * docs/adr/0132-spare-connections.md.
  */
 

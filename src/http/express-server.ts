@@ -20,7 +20,7 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
  */
 export function createExpressServer(app: Express): Server {
   class AppRequest extends IncomingMessage {}
-  class AppResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {}
+  class AppResponse extends ServerResponse {}
   for (const [cls, base, slot] of [
     [AppRequest, express.request, 'request'],
     [AppResponse, express.response, 'response'],

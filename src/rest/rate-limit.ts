@@ -95,9 +95,10 @@ export function createRateLimiter(config: Config, orm: Orm, logger: Logger) {
       return;
     }
     counted.then((r) => {
-      setHeaders(r);
-      // What the rest of the chain throws goes on as an error, as Express passes a handler's.
+      // What this or the rest of the chain throws goes on as an error, as Express passes a
+      // handler's; nothing is left to reject unhandled.
       try {
+        setHeaders(r);
         next();
       } catch (err) {
         next(err);
