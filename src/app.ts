@@ -203,7 +203,7 @@ export async function createAppServer(services: Services): Promise<AppServer> {
       (err: unknown) => next(err),
     );
   };
-  const rateLimit = createRateLimiter(config, orm, logger);
+  const rateLimit = createRateLimiter(config, services.rateBudgets);
   // Pages and their files come before the API's credentials and budgets (the web app calls the API like any client).
   mountPages(app, services);
   // GraphQL bodies are read before the rate limiter, which counts a query as a read and a

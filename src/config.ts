@@ -61,6 +61,8 @@ const envSchema = z.object({
   RATE_LIMIT_ENABLED: boolFrom(true),
   /** Where request budgets are counted: each instance on its own (memory), or shared by all in PostgreSQL. */
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  /** With RATE_LIMIT_STORE=postgres: how often each instance adds its counts to the shared rows and reads the others'. */
+  RATE_LIMIT_FLUSH_MS: intFrom(250, 10, 60_000),
   /** How long an instance believes a verified session or API key without the database (0: always ask). */
   AUTH_CACHE_TTL_MS: intFrom(5_000, 0, 60_000),
   AUTH_CACHE_MAX_ENTRIES: intFrom(10_000, 1, 1_000_000),

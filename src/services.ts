@@ -21,7 +21,8 @@ import { pingDatabase } from './domain/shared/shared.repository';
 import type { EventNotifier } from './domain/events/notifier';
 import type { JobQueue } from './jobs/job-queue';
 import { Mailer } from './mail/mailer';
-import { pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
+import type { RateBudgets } from './rest/rate-budgets';
+import { createRateBudgets, pruneRateLimits, RATE_LIMIT_PRUNE_JOB } from './rest/rate-limit';
 import { adaptersFromConfig } from './adapters';
 import { createWebServices, type WebServices } from './domain/web/web-services';
 import { IntentService } from './domain/intents/intent.service';
@@ -83,6 +84,8 @@ export interface Services extends CoreDeps {
   negotiator: OpportunityServices['negotiator'];
   /** Checks behind GET /readyz (database, vector index, ...). */
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
+  /** Request budgets (src/rest/rate-limit.ts): counted per instance or shared through the database. */
+  rateBudgets: RateBudgets;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
   streamClosers: Set<() => Promise<void> | void>;
   /** Background parts to stop on shutdown (workers, queues), run in reverse order. */
@@ -127,6 +130,7 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
   const storage = new ImageStorageService(core);
   const legacy = createLegacyServices(core, { textEmbedder: adapters.textEmbedder, answerModel: adapters.answerModel, notifier, jobs, hooks, storage, itemIndex: itemVectorIndexFromConfig(config) });
   const opportunityServices = createOpportunityServices(core, { jobs, policy: adapters.negotiatorPolicy, cardWriter: adapters.cardWriter });
+  const rateBudgets = createRateBudgets(config, orm, logger);
   const services: Services = {
     ...core,
     ...opportunityServices,
@@ -158,8 +162,9 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       { name: 'database', check: () => pingDatabase(orm.em) },
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
+    rateBudgets,
     streamClosers,
-    closers: [() => credentials.stop(), () => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
+    closers: [() => rateBudgets.stop(), () => credentials.stop(), () => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });

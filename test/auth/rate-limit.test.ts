@@ -1,6 +1,7 @@
 import { pruneRateLimits } from '../../src/rest/rate-limit';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
+import { eventually } from '../helpers/eventually';
 
 type Store = 'memory' | 'postgres';
 
@@ -23,6 +24,13 @@ describe.each<Store>(['memory', 'postgres'])('rate limits (RATE_LIMIT_STORE=%s)'
   let addressCounter = 0;
   /** A client address of its own (TRUST_PROXY is on), so tests do not share anonymous budgets. */
   const address = () => `198.51.100.${++addressCounter}`;
+
+  /** Settles both instances with the shared store (a no-op in memory): each sees what the other counted. */
+  const sync = async () => {
+    await app.services.rateBudgets.flush();
+    await peer.services.rateBudgets.flush();
+    await app.services.rateBudgets.flush();
+  };
 
   it('answers 429 { error: rate_limited } with RateLimit-Policy, RateLimit and Retry-After once a budget is spent', async () => {
     const u = await createUser(app);
@@ -87,19 +95,37 @@ describe.each<Store>(['memory', 'postgres'])('rate limits (RATE_LIMIT_STORE=%s)'
     expect(Number(counters[0].n)).toBe(0);
   });
 
-  inPostgres('shares budgets between two instances on one database', async () => {
+  inPostgres('shares budgets between two instances on one database, once their counts are flushed', async () => {
     const u = await createUser(app);
     await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await sync();
     await peer.http.get('/api/auth/me').set(u.auth).expect(200);
-    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await sync();
+    const third = await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    expect(third.headers['ratelimit']).toMatch(/^limit=3, remaining=0, reset=\d+$/);
+    await sync();
     const limited = await peer.http.get('/api/auth/me').set(u.auth);
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('rate_limited');
+    const row = await app.withEm((em) => em.execute<Array<{ points: number }>>(`select points from rate_limits where key = ?`, [`r:u:${u.user.id}`]));
+    expect(row).toEqual([{ points: 3 }]);
 
     const ip = address();
     await peer.http.post('/api/auth/device/code').set('X-Forwarded-For', ip).expect(200);
+    await sync();
     await app.http.post('/api/auth/device/code').set('X-Forwarded-For', ip).expect(200);
+    await sync();
     expect((await peer.http.post('/api/auth/device/code').set('X-Forwarded-For', ip)).status).toBe(429);
+  });
+
+  inPostgres('flushes on its own: the counts reach the shared row without being asked', async () => {
+    const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await eventually(async () => {
+      const row = await app.withEm((em) => em.execute<Array<{ points: number }>>(`select points from rate_limits where key = ?`, [`r:u:${u.user.id}`]));
+      return row[0]?.points === 2;
+    }, 'the two requests in the shared row');
   });
 
   it('limits GraphQL requests too: queries from the read budget, mutations from the write budget', async () => {
@@ -126,8 +152,11 @@ describe.each<Store>(['memory', 'postgres'])('rate limits (RATE_LIMIT_STORE=%s)'
 
   inPostgres('lets requests through, without headers, while the counter store is unavailable', async () => {
     const u = await createUser(app);
+    await app.http.get('/api/auth/me').set(u.auth).expect(200);
     await app.withEm((em) => em.execute(`alter table rate_limits rename to rate_limits_away`));
     try {
+      // The flush that fails is how an instance learns of the outage; what it counted stays pending.
+      await app.services.rateBudgets.flush();
       for (let i = 0; i < 5; i++) {
         const res = await app.http.get('/api/auth/me').set(u.auth).expect(200);
         expect(res.headers['ratelimit']).toBeUndefined();
@@ -135,6 +164,9 @@ describe.each<Store>(['memory', 'postgres'])('rate limits (RATE_LIMIT_STORE=%s)'
     } finally {
       await app.withEm((em) => em.execute(`alter table rate_limits_away rename to rate_limits`));
     }
-    await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    await app.services.rateBudgets.flush();
+    const back = await app.http.get('/api/auth/me').set(u.auth).expect(200);
+    // The request before the outage was kept and sent; the five during it were not counted.
+    expect(back.headers['ratelimit']).toMatch(/^limit=3, remaining=1, reset=\d+$/);
   });
 });
