@@ -5,6 +5,7 @@ import { ApiKeyService } from './domain/auth/api-key.service';
 import { Authenticator } from './domain/auth/authenticate';
 import { SessionService } from './domain/auth/session.service';
 import { CredentialCache } from './domain/auth/credential-cache';
+import { LastUses } from './domain/auth/last-uses';
 import { publishTopic } from './domain/events/topics';
 import { listeningInstances } from './domain/events/listening-instances';
 import { AccountService } from './domain/accounts/account.service';
@@ -86,6 +87,8 @@ export interface Services extends CoreDeps {
   readiness: Array<{ name: string; check: () => Promise<unknown> }>;
   /** Request budgets (src/rest/rate-limit.ts): counted per instance or shared through the database. */
   rateBudgets: RateBudgets;
+  /** Last uses of sessions and API keys, written after the requests (src/domain/auth/last-uses.ts). */
+  lastUses: LastUses;
   /** Open streams (SSE) to end first on shutdown, so draining HTTP does not wait on them. */
   streamClosers: Set<() => Promise<void> | void>;
   /** Background parts to stop on shutdown (workers, queues), run in reverse order. */
@@ -114,8 +117,9 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
     publish: (topic, data) => publishTopic(orm.em.getConnection(), topic, data),
     logger,
   });
-  const sessions = new SessionService(config.SESSION_SECRET, credentials);
-  const apiKeys = new ApiKeyService(credentials);
+  const lastUses = new LastUses(() => orm.em, logger);
+  const sessions = new SessionService(config.SESSION_SECRET, credentials, lastUses);
+  const apiKeys = new ApiKeyService(credentials, lastUses);
   const authenticator = new Authenticator(sessions, apiKeys);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, logger, { printNotices: config.LOG_LEVEL !== 'silent' });
   const adapters = adaptersFromConfig(config);
@@ -163,8 +167,9 @@ export function createServices({ config, logger, orm, notifier, jobs }: ServiceI
       { name: 'vector_index', check: () => vectorIndex.ping() },
     ],
     rateBudgets,
+    lastUses,
     streamClosers,
-    closers: [() => rateBudgets.stop(), () => credentials.stop(), () => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
+    closers: [() => rateBudgets.stop(), () => lastUses.stop(), () => credentials.stop(), () => mailer.close(), () => eventStream.stop(), async () => { await matching.indexer.stop(); await vectorIndex.close(); }, () => legacy.stop()],
     async start() {
       // Areas add their start-up steps here.
       jobs.register({ name: RATE_LIMIT_PRUNE_JOB, cron: '17 * * * *', handler: async () => void (await pruneRateLimits(orm)) });

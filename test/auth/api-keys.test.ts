@@ -39,6 +39,8 @@ describe('API keys', () => {
     const first = await app.http.post('/api/auth/api-keys').set(u.auth).send({ name: 'first' }).expect(201);
     await app.http.post('/api/auth/api-keys').set(u.auth).send({ name: 'second' }).expect(201);
     await app.http.get('/api/auth/me').set('x-api-key', first.body.key).expect(200);
+    // The last use is written after the request, at the next flush (ADR 0134).
+    await app.services.lastUses.flush();
     const res = await app.http.get('/api/auth/api-keys').set(u.auth).expect(200);
     expect(res.body.apiKeys.map((k: { name: string }) => k.name)).toEqual(['second', 'first']);
     for (const k of res.body.apiKeys) expect(Object.keys(k).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name']);

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey } from '../../entities/api-key.entity';
 import type { Actor } from './actor';
-import { apiKeyByHash, deleteApiKey, touchApiKey } from './auth.repository';
+import { apiKeyByHash, deleteApiKey } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
+import { type LastUses, TOUCH_INTERVAL_MS } from './last-uses';
 import { randomToken, sha256 } from './secrets';
 import { insertApiKey } from './credentials.repository';
 
-const TOUCH_INTERVAL_MS = 60_000;
 export const API_KEY_PREFIX = 'imk_';
 
 /**
@@ -15,7 +15,10 @@ export const API_KEY_PREFIX = 'imk_';
  * account) empties it on every instance (docs/adr/0094-credential-cache.md).
  */
 export class ApiKeyService {
-  constructor(private readonly cache: CredentialCache | null = null) {}
+  constructor(
+    private readonly cache: CredentialCache | null = null,
+    private readonly lastUses: LastUses | null = null,
+  ) {}
 
   async create(em: EntityManager, userId: string, name: string, agentId: string | null = null): Promise<{ key: string; apiKey: ApiKey }> {
     const key = `${API_KEY_PREFIX}${randomToken(32)}`;
@@ -35,9 +38,8 @@ export class ApiKeyService {
     const ticket = this.cache?.ticket() ?? 0;
     const row = await apiKeyByHash(em, sha256(key));
     if (!row) return null;
-    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      await touchApiKey(em, row.id);
-    }
+    // Written after the request (last-uses.ts), once the last mark is older than the interval.
+    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) this.lastUses?.apiKey(row.id);
     const actor: Actor = { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
     this.cache?.set(cacheKey, actor, Number.POSITIVE_INFINITY, ticket);
     return actor;

@@ -18,26 +18,26 @@ export interface SessionRow {
 }
 
 /**
- * Read on every credential check that misses the cache, prepared, and in the same statement the
- * session's last use written when the check will accept it and the last write is older than
- * `staleBefore` (what the service used to decide after the read and send as a second statement;
- * issue 17, ADR 0123). The row is read as it was before that write: the CTE's update is not
- * seen by the statement's own select.
+ * Read on every credential check that misses the cache, prepared. It writes nothing: the last use
+ * is written after the request, in batches (last-uses.ts, ADR 0134).
  */
-const SESSION_CHECK = prepared(
-  'auth_session_check',
-  `with touched as (
-     update sessions set last_used_at = now()
-      where id = ? and token_hash = ? and revoked_at is null and expires_at > ?::timestamptz
-        and (last_used_at is null or last_used_at < ?::timestamptz)
-     returning id)
-   select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`,
-);
+const SESSION_CHECK = prepared('auth_session_check', `select user_id, token_hash, expires_at, revoked_at, last_used_at from sessions where id = ?`);
 
-/** The session row; its last use is written too when `tokenHash` is its hash and it is live at `now` and last used before `staleBefore`. */
-export async function checkSessionRow(em: EntityManager, sessionId: string, tokenHash: string, now: Date, staleBefore: Date): Promise<SessionRow | undefined> {
-  const rows = await preparedRows<SessionRow>(em, SESSION_CHECK, [sessionId, tokenHash, now, staleBefore, sessionId]);
+/** The session row, for the credential check. */
+export async function checkSessionRow(em: EntityManager, sessionId: string): Promise<SessionRow | undefined> {
+  const rows = await preparedRows<SessionRow>(em, SESSION_CHECK, [sessionId]);
   return rows[0];
+}
+
+/** Marks the sessions used now, those still live and not marked since `staleBefore` (another instance may have). */
+export async function touchSessions(em: EntityManager, ids: string[], staleBefore: Date): Promise<void> {
+  await em.getConnection().execute(
+    `update sessions set last_used_at = now()
+      where id = any(?::uuid[]) and revoked_at is null and expires_at > now()
+        and (last_used_at is null or last_used_at < ?::timestamptz)`,
+    [`{${ids.join(',')}}`, staleBefore],
+    'run',
+  );
 }
 
 /** Revokes one of the user's live sessions; false when there was none to revoke. */
@@ -69,8 +69,13 @@ export async function apiKeyByHash(em: EntityManager, keyHash: string): Promise<
   return rows[0];
 }
 
-export async function touchApiKey(em: EntityManager, id: string): Promise<void> {
-  await em.execute(`update api_keys set last_used_at = now() where id = ?`, [id]);
+/** Marks the API keys used now, those not marked since `staleBefore`. */
+export async function touchApiKeys(em: EntityManager, ids: string[], staleBefore: Date): Promise<void> {
+  await em.getConnection().execute(
+    `update api_keys set last_used_at = now() where id = any(?::uuid[]) and (last_used_at is null or last_used_at < ?::timestamptz)`,
+    [`{${ids.join(',')}}`, staleBefore],
+    'run',
+  );
 }
 
 /** Deletes one of the user's keys; false when the user has no such key. */

@@ -5,12 +5,11 @@ import { Session, type SessionKind } from '../../entities/session.entity';
 import type { Actor } from './actor';
 import { checkSessionRow, revokeSession } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
+import { type LastUses, TOUCH_INTERVAL_MS } from './last-uses';
 import { sha256 } from './secrets';
 import { insertSession } from './credentials.repository';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** lastUsedAt is written at most this often per session, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 export interface IssueOptions {
   kind?: SessionKind;
@@ -37,6 +36,7 @@ export class SessionService {
   constructor(
     secret: string,
     private readonly cache: CredentialCache | null = null,
+    private readonly lastUses: LastUses | null = null,
   ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
@@ -49,6 +49,9 @@ export class SessionService {
     session.userAgent = (opts.userAgent ?? '').slice(0, 512);
     session.ip = (opts.ip ?? '').slice(0, 64);
     session.expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    // Signing in is the session's first use: a session listed in the request that opened it, or
+    // never used since, shows when it was opened rather than nothing.
+    session.lastUsedAt = session.createdAt;
     const token = jwt.sign({ sid: session.id, kind: session.kind }, this.key, {
       algorithm: 'HS256',
       subject: userId,
@@ -79,15 +82,15 @@ export class SessionService {
     }
     const sid = typeof claims.sid === 'string' ? claims.sid : null;
     if (!sid) return { actor: null, problem: 'Unknown session' };
-    // The statement writes the last use itself, on the conditions checked below (the hash,
-    // not revoked, not expired at `now`) and when the last write is older than the interval.
     const now = Date.now();
     const hash = sha256(token);
-    const row = await checkSessionRow(em, sid, hash, new Date(now), new Date(now - TOUCH_INTERVAL_MS));
+    const row = await checkSessionRow(em, sid);
     if (!row || row.token_hash !== hash) return { actor: null, problem: 'Unknown session' };
     if (row.revoked_at) return { actor: null, problem: 'Session revoked' };
     const expiresAt = new Date(row.expires_at).getTime();
     if (expiresAt <= now) return { actor: null, problem: 'Session expired' };
+    // Written after the request (last-uses.ts), once the last mark is older than the interval.
+    if (!row.last_used_at || now - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) this.lastUses?.session(sid);
     const actor: Actor = { userId: row.user_id, credential: 'session', sessionId: sid };
     this.cache?.set(cacheKey, actor, Math.min(expiresAt, typeof claims.exp === 'number' ? claims.exp * 1000 : expiresAt), ticket);
     return { actor, problem: null };

@@ -79,7 +79,7 @@ export class ApiKeyType {
   @Field()
   createdAt: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the key was last used; null until its first use. Written within about a second of a request, at most once a minute.' })
   lastUsedAt: Date | null;
 }
 
@@ -115,7 +115,7 @@ export class DeviceType {
   @Field()
   createdAt: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: 'When the session was last used, signing in included. Written within about a second of a request, at most once a minute.' })
   lastUsedAt: Date | null;
 
   @Field()

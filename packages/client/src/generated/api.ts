@@ -1777,6 +1777,7 @@ export interface components {
             name: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description When the key was last used; null until its first use. Written within about a second of a request, at most once a minute. */
             lastUsedAt: string | null;
         };
         /** @description A live session of the signed-in user */
@@ -1791,6 +1792,7 @@ export interface components {
             ip: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description When the session was last used, signing in included. Written within about a second of a request, at most once a minute. */
             lastUsedAt: string | null;
             /** Format: date-time */
             expiresAt: string;

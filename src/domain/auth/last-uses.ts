@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../../logger';
+import { touchApiKeys, touchSessions } from './auth.repository';
+
+/** A credential's last use is written at most this often, so most checks write nothing. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The last uses of sessions and API keys, written after the requests that used them: a check
+ * notes the credential, and every `flushMs` one statement per kind writes the noted ones. A
+ * request never waits on that write (it was a commit on the credential check's path, once a
+ * minute per credential). `lastUsedAt` is informational: it is up to one flush late, and a crash
+ * loses at most the marks of the last flush interval.
+ */
+export class LastUses {
+  private sessions = new Set<string>();
+  private apiKeys = new Set<string>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | null = null;
+  private failing = false;
+
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly logger: Logger,
+    flushMs = 1000,
+  ) {
+    this.timer = setInterval(() => {
+      if (!this.flushing && (this.sessions.size || this.apiKeys.size)) void this.flush();
+    }, flushMs);
+    this.timer.unref();
+  }
+
+  session(id: string): void {
+    this.sessions.add(id);
+  }
+
+  apiKey(id: string): void {
+    this.apiKeys.add(id);
+  }
+
+  /** Writes what is noted; after any flush already running. */
+  flush(): Promise<void> {
+    const next = (this.flushing ?? Promise.resolve()).then(() => this.flushOnce());
+    this.flushing = next;
+    void next.then(() => {
+      if (this.flushing === next) this.flushing = null;
+    });
+    return next;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async flushOnce(): Promise<void> {
+    const sessions = [...this.sessions];
+    const apiKeys = [...this.apiKeys];
+    if (!sessions.length && !apiKeys.length) return;
+    this.sessions = new Set();
+    this.apiKeys = new Set();
+    const staleBefore = new Date(Date.now() - TOUCH_INTERVAL_MS);
+    try {
+      if (sessions.length) await touchSessions(this.em(), sessions, staleBefore);
+      if (apiKeys.length) await touchApiKeys(this.em(), apiKeys, staleBefore);
+      this.failing = false;
+    } catch (err) {
+      // Kept for the next flush; one warning per outage, not one per second.
+      for (const id of sessions) this.sessions.add(id);
+      for (const id of apiKeys) this.apiKeys.add(id);
+      if (!this.failing) this.logger.warn({ err }, 'writing the last use of sessions and API keys failed; retrying');
+      this.failing = true;
+    }
+  }
+}
