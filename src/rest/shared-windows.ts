@@ -1,4 +1,5 @@
 import type { Orm } from '../db/orm';
+import { FlushLoop } from '../domain/shared/flush-loop';
 import type { Logger } from '../logger';
 import { type Budget, type Count, policyOf, type RateBudgets, WINDOW_MS } from './rate-budgets';
 import { addRateLimitCounts, type SharedCount } from './rate-limit.repository';
@@ -60,8 +61,7 @@ export class SharedStore implements RateBudgets {
   readonly reads: SharedWindows;
   readonly writes: SharedWindows;
   private readonly state = { available: true };
-  private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<void> | null = null;
+  private readonly loop: FlushLoop;
 
   constructor(
     private readonly orm: Orm,
@@ -70,25 +70,16 @@ export class SharedStore implements RateBudgets {
   ) {
     this.reads = new SharedWindows('r:', limits.reads, this.state);
     this.writes = new SharedWindows('w:', limits.writes, this.state);
-    this.timer = setInterval(() => {
-      if (!this.flushing) void this.flush();
-    }, limits.flushMs);
-    this.timer.unref();
+    this.loop = new FlushLoop(() => this.flushOnce(), limits.flushMs);
   }
 
   /** Sends what is pending and reads back the shared counts; after any flush already running. */
   flush(): Promise<void> {
-    const next = (this.flushing ?? Promise.resolve()).then(() => this.flushOnce());
-    this.flushing = next;
-    void next.then(() => {
-      if (this.flushing === next) this.flushing = null;
-    });
-    return next;
+    return this.loop.flush();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async flushOnce(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger';
+import { FlushLoop } from '../shared/flush-loop';
 import { touchApiKeys, touchSessions } from './auth.repository';
 
 /** A credential's last use is written at most this often, so most checks write nothing. */
@@ -15,8 +16,7 @@ export const TOUCH_INTERVAL_MS = 60_000;
 export class LastUses {
   private sessions = new Set<string>();
   private apiKeys = new Set<string>();
-  private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<void> | null = null;
+  private readonly loop: FlushLoop;
   private failing = false;
 
   constructor(
@@ -24,10 +24,7 @@ export class LastUses {
     private readonly logger: Logger,
     flushMs = 1000,
   ) {
-    this.timer = setInterval(() => {
-      if (!this.flushing && (this.sessions.size || this.apiKeys.size)) void this.flush();
-    }, flushMs);
-    this.timer.unref();
+    this.loop = new FlushLoop(() => this.flushOnce(), flushMs, () => this.sessions.size > 0 || this.apiKeys.size > 0);
   }
 
   session(id: string): void {
@@ -40,17 +37,11 @@ export class LastUses {
 
   /** Writes what is noted; after any flush already running. */
   flush(): Promise<void> {
-    const next = (this.flushing ?? Promise.resolve()).then(() => this.flushOnce());
-    this.flushing = next;
-    void next.then(() => {
-      if (this.flushing === next) this.flushing = null;
-    });
-    return next;
+    return this.loop.flush();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async flushOnce(): Promise<void> {
