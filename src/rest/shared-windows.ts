@@ -70,7 +70,9 @@ export class SharedStore implements RateBudgets {
   ) {
     this.reads = new SharedWindows('r:', limits.reads, this.state);
     this.writes = new SharedWindows('w:', limits.writes, this.state);
-    this.loop = new FlushLoop(() => this.flushOnce(), limits.flushMs);
+    // Nothing counted (the limiter off, or no caller this window) and the store answering: no statement to send.
+    const due = () => !this.state.available || this.reads.windows.size > 0 || this.writes.windows.size > 0;
+    this.loop = new FlushLoop(() => this.flushOnce(), limits.flushMs, due);
   }
 
   /** Sends what is pending and reads back the shared counts; after any flush already running. */
