@@ -22,7 +22,7 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
     proc.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
-const service = (env: Record<string, string>) => run(['-r', '@swc-node/register', 'src/main.ts'], { SESSION_SECRET: SECRET, HOST: '127.0.0.1', ...env });
+const service = (env: Record<string, string>) => run(['dist/main.js'], { SESSION_SECRET: SECRET, HOST: '127.0.0.1', ...env });
 
 /** A DATA_DIR the embedded PostgreSQL (run as another user when tests run as root) can enter. */
 function dataDir(): string {
@@ -38,7 +38,7 @@ describe('start-up failures name their cause', () => {
     try {
       await first.waitFor((l) => l.msg === 'listening', 90_000);
       const inUse = new RegExp(
-        `^DATA_DIR ${dir} is in use by another process \\(${dir}/postgres/postmaster\\.pid names PostgreSQL pid \\d+, started by pid ${first.proc.pid}: .*src/main\\.ts\\)\\. Stop that process first`,
+        `^DATA_DIR ${dir} is in use by another process \\(${dir}/postgres/postmaster\\.pid names PostgreSQL pid \\d+, started by pid ${first.proc.pid}: .*dist/main\\.js\\)\\. Stop that process first`,
       );
       const second = await service({ DATA_DIR: dir, PORT: '0' });
       expect(second.code).toBe(1);

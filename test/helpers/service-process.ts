@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-/** The repository root: where `src/main.ts` runs from. */
+/** The repository root: where `dist/main.js` runs from. */
 const ROOT = join(__dirname, '..', '..');
 
-/** A real service process (`node -r @swc-node/register src/main.ts`) and its parsed log lines. */
+/**
+ * A real service process and its parsed log lines: the compiled `dist/main.js`, as production
+ * runs it (test/setup/global-setup.ts compiles src first when it is newer). Through swc-node
+ * each start compiled the whole source again: about 1 s more CPU and 1 s more before it listened.
+ */
 export interface ServiceProcess {
   proc: ChildProcess;
   lines: Array<Record<string, any>>;
@@ -22,7 +26,7 @@ export interface ServiceProcess {
  * lines on stdout that tests wait for ("listening" carries the URL).
  */
 export function startServiceProcess(env: Record<string, string>, opts: { ownGroup?: boolean; nodeArgs?: string[] } = {}): ServiceProcess {
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '-r', '@swc-node/register', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

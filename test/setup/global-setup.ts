@@ -24,14 +24,15 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as { __IM_PG__?: unknown }).__IM_PG__ = pg;
     adminUrl = databaseUrl(pg.url, 'postgres');
   }
+  const root = join(__dirname, '..', '..');
+  // The tests that start the service as its own process run the compiled dist/main.js, as
+  // production does (test/helpers/service-process.ts): compiled here when src is newer.
+  execFileSync(process.execPath, ['scripts/build-service-if-stale.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const template = `im_tpl_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `create database "${template}"`);
   // Migrated in a child process: MikroORM keeps metadata in a process global that would leak
   // into the test sandboxes of this process (mikro-orm issue 3783).
-  execFileSync(process.execPath, ['-r', '@swc-node/register', 'src/cli/migrate.ts', databaseUrl(adminUrl, template)], {
-    cwd: join(__dirname, '..', '..'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(process.execPath, ['dist/cli/migrate.js', databaseUrl(adminUrl, template)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   // Where test files record the routes whose success they saw (test/helpers/response-conformance.ts).
   process.env.IM_TEST_CONFORMANCE_DIR = mkdtempSync(join(tmpdir(), 'im-conformance-'));
   process.env.IM_TEST_ADMIN_URL = adminUrl;

@@ -2,23 +2,15 @@
 // same VITE_API_URL. The root `npm run build` (and so `npm start`) runs this, so a warm start
 // skips the bundler. `npm run build -w @intro-match/web` always builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { holdBuildLock, newest } from '../../../scripts/stale-build.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const inputs = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'package.json'), join(web, '..', 'client', 'src')];
 const stampFile = join(web, 'dist', '.build-stamp.json');
 const wanted = { apiUrl: process.env.VITE_API_URL ?? '' };
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
-  return max;
-}
 
 function upToDate() {
   if (process.env.WEB_BUILD === 'always' || !existsSync(stampFile) || !existsSync(join(web, 'dist', 'index.html'))) return false;
@@ -31,24 +23,7 @@ function upToDate() {
   }
 }
 
-// One build at a time (two test files may ask at once): a lock directory, taken over when stale.
-const lock = join(web, '.build-lock');
-const waitUntil = Date.now() + 300_000;
-for (;;) {
-  try {
-    mkdirSync(lock);
-    break;
-  } catch {
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // Released meanwhile.
-    }
-    if (Date.now() > waitUntil) throw new Error(`web app: ${lock} is held; remove it if no build is running`);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
-  }
-}
-process.on('exit', () => rmSync(lock, { recursive: true, force: true }));
+holdBuildLock(join(web, '.build-lock'), 'web app');
 
 if (upToDate()) {
   console.log('web app: dist is up to date (packages/web/dist); skipping the build');
