@@ -44,9 +44,8 @@ export interface OfflineBrowser {
   outside: string[];
   newPage(): Promise<Page>;
   /**
-   * Saves a screenshot as SCREENSHOT_DIR/<name>.jpg and returns its path: the full page, or
-   * with `fullPage: false` what the window shows. JPEG, because Chromium's PNG encoder took
-   * about 2 s of CPU per full page, a fifth of the browser checks' time (bench/README.md).
+   * Saves a screenshot as SCREENSHOT_DIR/<name>.png and returns its path: the full page, or
+   * with `fullPage: false` what the window shows (a page many screens long costs seconds to encode).
    */
   screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
@@ -101,8 +100,8 @@ export async function openOfflineBrowser(origin: string, also: string[] = []): P
     newPage: () => context.newPage(),
     async screenshot(page, name, opts = {}) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      const path = join(SCREENSHOT_DIR, `${name}.jpg`);
-      await page.screenshot({ path, type: 'jpeg', quality: 85, fullPage: opts.fullPage ?? true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: opts.fullPage ?? true });
       return path;
     },
     async close() {
