@@ -3,7 +3,7 @@ import { ApiKey } from '../../entities/api-key.entity';
 import type { Actor } from './actor';
 import { apiKeyByHash, deleteApiKey } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
-import { type LastUses, TOUCH_INTERVAL_MS } from './last-uses';
+import type { LastUses } from './last-uses';
 import { randomToken, sha256 } from './secrets';
 import { insertApiKey } from './credentials.repository';
 
@@ -39,7 +39,7 @@ export class ApiKeyService {
     const row = await apiKeyByHash(em, sha256(key));
     if (!row) return null;
     // Written after the request (last-uses.ts), once the last mark is older than the interval.
-    if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) this.lastUses?.apiKey(row.id);
+    this.lastUses?.apiKey(row.id, row.last_used_at);
     const actor: Actor = { userId: row.user_id, credential: 'apiKey', apiKeyId: row.id, agentId: row.agent_id };
     this.cache?.set(cacheKey, actor, Number.POSITIVE_INFINITY, ticket);
     return actor;

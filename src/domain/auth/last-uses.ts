@@ -6,6 +6,9 @@ import { touchApiKeys, touchSessions } from './auth.repository';
 /** A credential's last use is written at most this often, so most checks write nothing. */
 export const TOUCH_INTERVAL_MS = 60_000;
 
+/** Rows of raw statements may carry the timestamp as text. */
+const stale = (lastUsedAt: Date | string | null, now: number): boolean => !lastUsedAt || now - new Date(lastUsedAt).getTime() > TOUCH_INTERVAL_MS;
+
 /**
  * The last uses of sessions and API keys, written after the requests that used them: a check
  * notes the credential, and every `flushMs` one statement per kind writes the noted ones. A
@@ -27,12 +30,14 @@ export class LastUses {
     this.loop = new FlushLoop(() => this.flushOnce(), flushMs, () => this.sessions.size > 0 || this.apiKeys.size > 0);
   }
 
-  session(id: string): void {
-    this.sessions.add(id);
+  /** Notes a session a check accepted, when its last mark (`lastUsedAt`, as read) is older than the interval. */
+  session(id: string, lastUsedAt: Date | string | null, now = Date.now()): void {
+    if (stale(lastUsedAt, now)) this.sessions.add(id);
   }
 
-  apiKey(id: string): void {
-    this.apiKeys.add(id);
+  /** Notes an API key a check accepted, on the same condition. */
+  apiKey(id: string, lastUsedAt: Date | string | null, now = Date.now()): void {
+    if (stale(lastUsedAt, now)) this.apiKeys.add(id);
   }
 
   /** Writes what is noted; after any flush already running. */

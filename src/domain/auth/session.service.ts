@@ -5,7 +5,7 @@ import { Session, type SessionKind } from '../../entities/session.entity';
 import type { Actor } from './actor';
 import { checkSessionRow, revokeSession } from './auth.repository';
 import type { CredentialCache } from './credential-cache';
-import { type LastUses, TOUCH_INTERVAL_MS } from './last-uses';
+import type { LastUses } from './last-uses';
 import { sha256 } from './secrets';
 import { insertSession } from './credentials.repository';
 
@@ -90,7 +90,7 @@ export class SessionService {
     const expiresAt = new Date(row.expires_at).getTime();
     if (expiresAt <= now) return { actor: null, problem: 'Session expired' };
     // Written after the request (last-uses.ts), once the last mark is older than the interval.
-    if (!row.last_used_at || now - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) this.lastUses?.session(sid);
+    this.lastUses?.session(sid, row.last_used_at, now);
     const actor: Actor = { userId: row.user_id, credential: 'session', sessionId: sid };
     this.cache?.set(cacheKey, actor, Math.min(expiresAt, typeof claims.exp === 'number' ? claims.exp * 1000 : expiresAt), ticket);
     return { actor, problem: null };
