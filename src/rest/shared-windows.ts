@@ -109,6 +109,7 @@ export class SharedStore implements RateBudgets {
     if (!this.state.available) this.logger.info('rate limit store answers again');
     this.state.available = true;
     for (const s of sent) s.window.pending -= s.points;
+    // Every sent key comes back from the upsert, its count including what this instance added.
     const seen = new Set<string>();
     for (const row of rows) {
       seen.add(row.key);
@@ -123,8 +124,6 @@ export class SharedStore implements RateBudgets {
       const w = this.windowOf(key);
       if (w) w.shared = 0;
     }
-    // A sent key comes back with what this instance added, so its shared count includes them.
-    for (const s of sent) if (!seen.has(s.key)) s.window.shared = 0;
   }
 
   private windowOf(key: string): Window | undefined {
