@@ -187,6 +187,8 @@ describe('POST /api/intents/:id/discover', () => {
   });
 
   it('reads the query intent and the visible shortlist in two statements, the same answer whether readings are kept or not', async () => {
+    // The earlier requests' credential marks are written now, not by the flush loop while this test counts.
+    await app.services.lastUses.flush();
     const { statements, spy } = recordStatements();
     const { matching, orm } = app.services;
     // Another instance's matcher over the same index, which has kept no reading yet.

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/logger';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 import { execFileSync } from 'node:child_process';
 import { adminQuery, databaseUrl } from './db';
+import { scratchDir } from './scratch-dir';
 
 /**
  * Starts one PostgreSQL for the run (embedded, unless TEST_DATABASE_URL names a server), and
@@ -13,6 +14,9 @@ import { adminQuery, databaseUrl } from './db';
  */
 export default async function globalSetup(): Promise<void> {
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
+  // Every temporary directory of the run, in this process, the test workers (which inherit the
+  // environment) and the processes they start: node's tmpdir() and Chromium read TMPDIR.
+  process.env.TMPDIR = scratchDir();
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'im-test-pg-'));
