@@ -1,10 +1,16 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
 
 describe('configuration', () => {
-  const dataDir = () => mkdtempSync(join(tmpdir(), 'im-cfg-'));
+  const made: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'im-cfg-'));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('applies the documented defaults', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });

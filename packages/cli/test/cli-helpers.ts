@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -36,7 +36,13 @@ export interface CliEnv {
 }
 
 /** A fresh config dir, as on a new machine. */
-export const freshConfigDir = () => mkdtempSync(join(tmpdir(), 'intro-cli-'));
+/** Config directories made here; stopAll removes them with the runs. */
+const configDirs = new Set<string>();
+export const freshConfigDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'intro-cli-'));
+  configDirs.add(dir);
+  return dir;
+};
 
 function envOf(e: CliEnv): NodeJS.ProcessEnv {
   return {
@@ -72,10 +78,12 @@ export interface CliProcess extends CliRun {
   proc: ChildProcess;
 }
 
-/** Every run started here, so a failed test leaves none running (stopAll in afterAll). */
+/** Every run started here, so a failed test leaves none running (stopAll in afterAll, which also removes the config directories). */
 const started = new Set<CliRun>();
 export async function stopAll(): Promise<void> {
   await Promise.all([...started].map((p) => p.stop()));
+  for (const dir of configDirs) rmSync(dir, { recursive: true, force: true });
+  configDirs.clear();
 }
 
 function track<T extends CliRun>(run: T): T {
