@@ -24,12 +24,15 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 const service = (env: Record<string, string>) => run(['dist/main.js'], { SESSION_SECRET: SECRET, HOST: '127.0.0.1', ...env });
 
-/** A DATA_DIR the embedded PostgreSQL (run as another user when tests run as root) can enter. */
+const made: string[] = [];
+/** A DATA_DIR the embedded PostgreSQL (run as another user when tests run as root) can enter; removed after the file. */
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'im-startup-'));
   chmodSync(dir, 0o755);
+  made.push(dir);
   return dir;
 }
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('start-up failures name their cause', () => {
   it('a second instance, reindex or seed on a DATA_DIR whose embedded database is in use', async () => {
