@@ -1,16 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { tempDirs } from '../helpers/temp-dirs';
 
 describe('configuration', () => {
-  const made: string[] = [];
-  const dataDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'im-cfg-'));
-    made.push(dir);
-    return dir;
-  };
-  afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const dataDir = tempDirs('im-cfg-');
 
   it('applies the documented defaults', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });

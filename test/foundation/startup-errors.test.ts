@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config';
 import { describeStartupError } from '../../src/startup-error';
 import { cloneTestDatabase } from '../helpers/app';
 import { startServiceProcess } from '../helpers/service-process';
+import { tempDirs } from '../helpers/temp-dirs';
 
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -24,15 +23,8 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 const service = (env: Record<string, string>) => run(['dist/main.js'], { SESSION_SECRET: SECRET, HOST: '127.0.0.1', ...env });
 
-const made: string[] = [];
 /** A DATA_DIR the embedded PostgreSQL (run as another user when tests run as root) can enter; removed after the file. */
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'im-startup-'));
-  chmodSync(dir, 0o755);
-  made.push(dir);
-  return dir;
-}
-afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const dataDir = tempDirs('im-startup-', 0o755);
 
 describe('start-up failures name their cause', () => {
   it('a second instance, reindex or seed on a DATA_DIR whose embedded database is in use', async () => {
@@ -56,7 +48,6 @@ describe('start-up failures name their cause', () => {
       }
     } finally {
       await first.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
 
@@ -102,6 +93,5 @@ describe('start-up failures name their cause', () => {
     const other = describeStartupError(new Error('something else'));
     expect(other.split('\n')[0]).toBe('something else');
     expect(other.split('\n')[1]).toMatch(/^\s+at /);
-    rmSync(empty, { recursive: true, force: true });
   });
 });

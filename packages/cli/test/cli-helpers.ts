@@ -35,9 +35,9 @@ export interface CliEnv {
   extra?: Record<string, string>;
 }
 
-/** A fresh config dir, as on a new machine. */
 /** Config directories made here; stopAll removes them with the runs. */
 const configDirs = new Set<string>();
+/** A fresh config dir, as on a new machine. */
 export const freshConfigDir = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'intro-cli-'));
   configDirs.add(dir);
