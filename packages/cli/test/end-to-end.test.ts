@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cloneTestDatabase } from '../../../test/helpers/app';
-import { chromiumAvailable, openOfflineBrowser } from '../../../test/helpers/browser';
+import { CHROMIUM_MISSING, chromiumAvailable, openOfflineBrowser } from '../../../test/helpers/browser';
 import { ensureWebAppBuilt } from '../../../test/helpers/web-app';
 import { startServiceProcess, type ServiceProcess } from '../../../test/helpers/service-process';
 import { cli, freshConfigDir, startCli, stopAll, type CliEnv, type CliProcess } from './cli-helpers';
@@ -82,7 +82,7 @@ async function mailedCode(email: string, before: number): Promise<string> {
  */
 async function approveInBrowser(email: string, userCode: string): Promise<void> {
   if (!chromiumAvailable) {
-    if (process.env.CI) throw new Error('/usr/bin/chromium is missing: CI must install it (see .ci/run)');
+    if (process.env.CI) throw new Error(CHROMIUM_MISSING);
     const before = svc.lines.length;
     await api('/api/auth/email/start', { email });
     const { token } = await api('/api/auth/email/verify', { email, code: await mailedCode(email, before) });
