@@ -40,10 +40,11 @@ function coreCount() {
   return readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d/.test(l)).length;
 }
 
-function machineBusyTicks() {
+/** The machine's ticks by state (/proc/stat's first line); busy is user, nice, system and interrupts. */
+function machineTicks() {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/);
-  const [user, nice, system, , , irq, softirq] = fields.map(Number);
-  return user + nice + system + irq + softirq;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  return { busy: user + nice + system + irq + softirq, user: user + nice, system, interrupts: irq + softirq, idle: idle + iowait, steal };
 }
 
 /** pid → { kind, ticks }: the last reading of each process. */
@@ -75,7 +76,7 @@ function read(baseline) {
 }
 
 read(true);
-const busyAtStart = machineBusyTicks();
+const ticksAtStart = machineTicks();
 const startedAt = Date.now();
 const timer = setInterval(() => read(false), INTERVAL_MS);
 const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
@@ -83,12 +84,16 @@ child.on('exit', (code, signal) => {
   clearInterval(timer);
   read(false);
   const wall = (Date.now() - startedAt) / 1000;
-  const busy = (machineBusyTicks() - busyAtStart) / TICKS_PER_SECOND;
+  const ticksAtEnd = machineTicks();
+  const delta = Object.fromEntries(Object.keys(ticksAtEnd).map((k) => [k, (ticksAtEnd[k] - ticksAtStart[k]) / TICKS_PER_SECOND]));
+  const busy = delta.busy;
   const rows = [...used].map(([kind, ticks]) => [kind, ticks / TICKS_PER_SECOND]).filter(([, s]) => s >= 0.5).sort((a, b) => b[1] - a[1]);
   const seen = [...used.values()].reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
   const lines = [
     '',
     `${command.join(' ')}: ${wall.toFixed(1)} s wall; the machine's cores were busy ${busy.toFixed(1)} s of the ${(wall * coreCount()).toFixed(0)} they had`,
+    // Interrupts (loopback traffic's softirq among them) belong to no process: part of "not seen".
+    `(user ${delta.user.toFixed(1)} s, system ${delta.system.toFixed(1)} s, interrupts ${delta.interrupts.toFixed(1)} s, idle ${delta.idle.toFixed(1)} s, stolen by the host ${delta.steal.toFixed(1)} s)`,
     '| Processes | CPU (s) |',
     '| --- | ---: |',
     ...rows.map(([kind, s]) => `| ${kind} | ${s.toFixed(1)} |`),

@@ -34,7 +34,11 @@ export function narrowOffset(prior: OffsetInterval | null, reading: OffsetInterv
 export class DatabaseClock {
   private offset: OffsetInterval | null = null;
 
-  constructor(private readonly readDatabaseNow: () => Promise<Date>) {}
+  /** `processNow` is this process's clock in ms (a test passes its own, to set round trips exactly). */
+  constructor(
+    private readonly readDatabaseNow: () => Promise<Date>,
+    private readonly processNow: () => number = Date.now,
+  ) {}
 
   /** `processTime` (a time on this process's clock) carried over to the database's clock. */
   async toDatabaseTime(processTime: Date): Promise<Date> {
@@ -46,10 +50,10 @@ export class DatabaseClock {
    * too (so the reading costs no round trip of its own); its `value` is handed back.
    */
   async withReading<T>(processTime: Date, read: () => Promise<{ now: Date; value: T }>): Promise<{ at: Date; value: T }> {
-    const sent = Date.now();
+    const sent = this.processNow();
     const reading = await read();
     const now = new Date(reading.now).getTime();
-    const back = Math.max(sent, Date.now());
+    const back = Math.max(sent, this.processNow());
     this.offset = narrowOffset(this.offset, { low: now - back, high: now - sent, at: back });
     return { at: new Date(processTime.getTime() + (this.offset.low + this.offset.high) / 2), value: reading.value };
   }

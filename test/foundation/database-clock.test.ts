@@ -22,20 +22,27 @@ describe('the database clock offset', () => {
   });
 
   it('carries a request’s arrival over by the tightest offset the readings agree on, even when the latest round trip was slow', async () => {
-    // The database runs 1000 ms ahead of this process.
-    let delay = 0;
+    // The process's clock is the test's, so each round trip takes exactly what the test says
+    // (a real one stretches when the machine is busy). The database runs 1000 ms ahead, and
+    // reads its clock as soon as the statement arrives; the answer then takes `roundTrip` ms.
+    let processMs = 50_000;
+    let roundTrip = 2;
     const clock = new DatabaseClock(async () => {
-      const now = new Date(Date.now() + 1000);
-      if (delay) await new Promise((r) => setTimeout(r, delay)); // the answer waits in a busy event loop
+      const now = new Date(processMs + 1000);
+      processMs += roundTrip;
       return now;
-    });
-    const arrival = new Date();
+    }, () => processMs);
+    const arrival = new Date(processMs);
     const first = await clock.toDatabaseTime(arrival);
-    expect(Math.abs(first.getTime() - arrival.getTime() - 1000)).toBeLessThanOrEqual(5);
-    delay = 400;
-    const later = new Date();
+    // A 2 ms round trip puts the offset within 1 ms: the middle of [998, 1000].
+    expect(first.getTime() - arrival.getTime()).toBe(999);
+    processMs += 5_000;
+    roundTrip = 400; // the answer waits in a busy event loop
+    const later = new Date(processMs);
     const second = await clock.toDatabaseTime(later);
-    // A lone reading would put the offset ~200 ms off (the middle of a 400 ms round trip).
-    expect(Math.abs(second.getTime() - later.getTime() - 1000)).toBeLessThanOrEqual(5);
+    // A lone reading would put the offset at 800 (the middle of [600, 1000]); the earlier tight one
+    // still agrees with it, widened by the drift allowed over 5.4 s (1.08 ms): the middle of
+    // [996.92, 1000], in whole milliseconds.
+    expect(second.getTime() - later.getTime()).toBe(998);
   });
 });
