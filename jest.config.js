@@ -1,4 +1,5 @@
 const { readFileSync } = require('node:fs');
+const { availableParallelism } = require('node:os');
 const { classify, exactPatterns, shardFiles, shardsOf } = require('./test/setup/projects');
 
 const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
@@ -67,8 +68,12 @@ module.exports = {
   projects: process.env.IM_TEST_PROJECT ? projects.filter((p) => p.displayName === process.env.IM_TEST_PROJECT) : projects,
   // A run-wide option: jest reads the test timeout from the global config, not a project's.
   testTimeout: 60_000,
-  // One worker per core.
-  maxWorkers: '100%',
+  // Three workers on two cores: a file waiting on PostgreSQL, a child process or a timed window
+  // leaves its core to another worker's file instead of idle (docs/architecture.md, "Time").
+  // (A percentage above 100 is read as a count of workers.)
+  maxWorkers: Math.max(2, Math.floor(availableParallelism() * 1.5)),
+  // Heaviest first, by the seconds the shards were dealt (a fresh clone has no timings of its own).
+  testSequencer: '<rootDir>/test/setup/sequencer.js',
   // Every file loads the whole service into its own module registry, and a worker's heap grows
   // file after file (200 MB to 550 MB over the seven network files). A worker holding gigabytes
   // at the end of a run takes longer than jest-worker's 500 ms to exit and is force-exited,
