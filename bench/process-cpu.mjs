@@ -47,10 +47,12 @@ function machineTicks() {
   return { busy: user + nice + system + irq + softirq, user: user + nice, system, interrupts: irq + softirq, idle: idle + iowait, steal };
 }
 
-/** pid → { kind, ticks }: the last reading of each process. */
+/** pid → { kind, ticks, system }: the last reading of each process. */
 const last = new Map();
 /** kind → ticks used while the command ran. */
 const used = new Map();
+/** kind → the part of those ticks spent in the kernel on the process's behalf (stime). */
+const usedBySystem = new Map();
 
 function read(baseline) {
   for (const pid of readdirSync('/proc')) {
@@ -58,17 +60,20 @@ function read(baseline) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
+      const system = Number(fields[12]); // stime
+      const ticks = Number(fields[11]) + system; // utime + stime
       let seen = last.get(pid);
       if (!seen) {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
         const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
         // Already running at the start: only what it uses from now on counts.
-        seen = { kind: kindOf(cmdline, comm), ticks: baseline ? ticks : 0 };
+        seen = { kind: kindOf(cmdline, comm), ticks: baseline ? ticks : 0, system: baseline ? system : 0 };
         last.set(pid, seen);
       }
       used.set(seen.kind, (used.get(seen.kind) ?? 0) + ticks - seen.ticks);
+      usedBySystem.set(seen.kind, (usedBySystem.get(seen.kind) ?? 0) + system - seen.system);
       seen.ticks = ticks;
+      seen.system = system;
     } catch {
       // The process ended between listing and reading.
     }
@@ -87,17 +92,20 @@ child.on('exit', (code, signal) => {
   const ticksAtEnd = machineTicks();
   const delta = Object.fromEntries(Object.keys(ticksAtEnd).map((k) => [k, (ticksAtEnd[k] - ticksAtStart[k]) / TICKS_PER_SECOND]));
   const busy = delta.busy;
-  const rows = [...used].map(([kind, ticks]) => [kind, ticks / TICKS_PER_SECOND]).filter(([, s]) => s >= 0.5).sort((a, b) => b[1] - a[1]);
+  const rows = [...used]
+    .map(([kind, ticks]) => [kind, ticks / TICKS_PER_SECOND, (usedBySystem.get(kind) ?? 0) / TICKS_PER_SECOND])
+    .filter(([, s]) => s >= 0.5)
+    .sort((a, b) => b[1] - a[1]);
   const seen = [...used.values()].reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
   const lines = [
     '',
     `${command.join(' ')}: ${wall.toFixed(1)} s wall; the machine's cores were busy ${busy.toFixed(1)} s of the ${(wall * coreCount()).toFixed(0)} they had`,
     // Interrupts (loopback traffic's softirq among them) belong to no process: part of "not seen".
     `(user ${delta.user.toFixed(1)} s, system ${delta.system.toFixed(1)} s, interrupts ${delta.interrupts.toFixed(1)} s, idle ${delta.idle.toFixed(1)} s, stolen by the host ${delta.steal.toFixed(1)} s)`,
-    '| Processes | CPU (s) |',
-    '| --- | ---: |',
-    ...rows.map(([kind, s]) => `| ${kind} | ${s.toFixed(1)} |`),
-    `| not seen (ended between readings) | ${Math.max(0, busy - seen).toFixed(1)} |`,
+    '| Processes | CPU (s) | of which in the kernel (s) |',
+    '| --- | ---: | ---: |',
+    ...rows.map(([kind, s, sys]) => `| ${kind} | ${s.toFixed(1)} | ${sys.toFixed(1)} |`),
+    `| not seen (ended between readings) | ${Math.max(0, busy - seen).toFixed(1)} | |`,
   ];
   process.stderr.write(`${lines.join('\n')}\n`);
   process.exit(code ?? (signal ? 1 : 0));
