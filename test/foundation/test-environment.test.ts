@@ -64,6 +64,38 @@ describe('the test environment and handles left open', () => {
   });
 });
 
+/**
+ * A worker with nothing left open exits as soon as its event loop is empty, through
+ * process.exit(), instead of running Node's full teardown (which took a loaded worker past jest's
+ * 500 ms, so jest force-exited it with its "tests leaking" warning though nothing leaked). An
+ * 'exit' listener on the worker's own process (from an environment that extends the suite's)
+ * reads its stack: process.exit() is on it when the worker left that way.
+ */
+describe('the test environment and a tidy worker’s exit', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'im-jest-exit-'));
+    const marks = join(dir, 'exits.txt');
+    writeFileSync(
+      join(dir, 'environment.js'),
+      `const { appendFileSync } = require('node:fs');\n` +
+        `process.once('exit', () => appendFileSync(${JSON.stringify(marks)}, (/at process\\.exit /.test(new Error().stack) ? 'process.exit' : 'teardown') + '\\n'));\n` +
+        `module.exports = require(${JSON.stringify(join(ROOT, 'test', 'setup', 'environment.js'))});\n`,
+    );
+    for (const name of ['one', 'two']) writeFileSync(join(dir, `${name}.test.js`), "test('does nothing that lasts', () => { expect(1).toBe(1); });\n");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('each worker leaves through process.exit once its loop is empty, and jest forces none', () => {
+    const run = runJest(dir, join(dir, 'environment.js'));
+    expect(run.status).toBe(0);
+    expect(run.output).not.toContain('failed to exit gracefully');
+    const exits = readFileSync(join(dir, 'exits.txt'), 'utf8').trim().split('\n');
+    // Two files, two workers (no timings cached: jest does not run them in band).
+    expect(exits).toEqual(['process.exit', 'process.exit']);
+  });
+});
+
 describe('the test environment in a shard (several files in one registry)', () => {
   let dir: string;
   beforeAll(() => {
