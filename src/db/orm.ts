@@ -49,10 +49,20 @@ export function ormOptions(databaseUrl: string, logger?: Logger): Options {
     ignoreUndefinedInQuery: true,
     debug: false,
     logger: logger ? (msg) => logger.debug({ orm: true }, msg) : undefined,
+    // knex's own messages (a pooled connection the server ended, a deprecation) go to the
+    // service's log: knex prints them with console.log otherwise, a bare line in the JSON log.
+    ...(logger ? { driverOptions: { log: knexLog(logger) } } : {}),
     allowGlobalContext: false,
     // Tables owned by libraries, not by entities: the schema diff must leave them alone.
     schemaGenerator: { skipTables: ['rate_limits'] },
   };
+}
+
+/** knex's logger hooks (its `log` option), as the service's log lines. */
+function knexLog(logger: Logger) {
+  const line = (level: 'debug' | 'warn' | 'error') => (message: unknown) =>
+    logger[level]({ knex: true }, typeof message === 'string' ? message : JSON.stringify(message));
+  return { debug: line('debug'), warn: line('warn'), error: line('error'), deprecate: line('warn') };
 }
 
 /**

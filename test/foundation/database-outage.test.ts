@@ -8,8 +8,9 @@ import { createUser } from '../helpers/factories';
  */
 describe('a database outage', () => {
   let app: TestApp;
+  const logLines: Array<Record<string, any>> = [];
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ LOG_LEVEL: 'warn' }, undefined, { logLines });
   });
   afterAll(async () => {
     await adminQuery(testEnv().adminUrl, `alter database "${app.databaseName}" allow_connections true`).catch(() => undefined);
@@ -34,5 +35,23 @@ describe('a database outage', () => {
     await adminQuery(adminUrl, `alter database "${app.databaseName}" allow_connections true`);
     await app.http.get('/api/auth/me').set(u.auth).expect(200);
     await app.http.get('/readyz').expect(200);
+  });
+
+  // knex says a pooled connection was ended when it takes that connection from the pool next.
+  it('logs a pooled connection the server ended as a warning in the service’s log, and nothing on the console', async () => {
+    const printed = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const u = await createUser(app);
+      await app.http.get('/api/auth/me').set(u.auth).expect(200);
+      logLines.length = 0;
+      // With a timeout, pg_terminate_backend returns once the backend has gone.
+      await adminQuery(testEnv().adminUrl, `select pg_terminate_backend(pid, 10000) from pg_stat_activity where datname = '${app.databaseName}' and pid <> pg_backend_pid()`);
+      // The pool finds its connection ended, says so, and answers on a new one.
+      await app.http.get('/api/auth/me').set(u.auth).expect(200);
+      expect(logLines).toContainEqual(expect.objectContaining({ level: 40, knex: true, msg: 'Connection Error: Connection ended unexpectedly' }));
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 });
