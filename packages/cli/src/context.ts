@@ -85,9 +85,14 @@ export class Context {
     return Boolean(this.opts.json);
   }
 
+  /** The Io's fetch (the process's unless given), naming the CLI in each request's User-Agent. */
+  private get fetch(): typeof fetch {
+    return withUserAgent(this.io.fetch ?? ((input, init) => fetch(input, init)));
+  }
+
   /** A client with no credential (sign-in, public routes). */
   anonymous(): IntroMatchClient {
-    return new IntroMatchClient({ baseUrl: this.server, fetch: withUserAgent });
+    return new IntroMatchClient({ baseUrl: this.server, fetch: this.fetch });
   }
 
   /** The profile's credential for the chosen server, or exit 3. */
@@ -103,7 +108,7 @@ export class Context {
   /** A client with the profile's credential. */
   client(): IntroMatchClient {
     const cred = this.credential();
-    return new IntroMatchClient({ baseUrl: this.server, token: cred.token, apiKey: cred.apiKey, fetch: withUserAgent });
+    return new IntroMatchClient({ baseUrl: this.server, token: cred.token, apiKey: cred.apiKey, fetch: this.fetch });
   }
 
   /** Prints `value` as one JSON document (--json) or runs `human`. */
@@ -150,16 +155,18 @@ export class Context {
   }
 }
 
-const withUserAgent: typeof fetch = (input, init) => {
-  if (input instanceof Request) {
-    const req = new Request(input, init);
-    if (!req.headers.has('user-agent')) req.headers.set('user-agent', USER_AGENT);
-    return fetch(req);
-  }
-  const headers = new Headers(init?.headers);
-  if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
-  return fetch(input, { ...init, headers });
-};
+const withUserAgent =
+  (base: typeof fetch): typeof fetch =>
+  (input, init) => {
+    if (input instanceof Request) {
+      const req = new Request(input, init);
+      if (!req.headers.has('user-agent')) req.headers.set('user-agent', USER_AGENT);
+      return base(req);
+    }
+    const headers = new Headers(init?.headers);
+    if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
+    return base(input, { ...init, headers });
+  };
 
 /**
  * Colour only on a terminal: stdout a TTY (TERM not dumb), unless NO_COLOR; FORCE_COLOR forces

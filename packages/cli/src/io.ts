@@ -20,6 +20,12 @@ export interface Io {
   /** The streams are the process's own, so a child process can inherit them (a terminal stays one). */
   inheritable: boolean;
   /**
+   * How requests reach the server: the process's fetch unless given. A test that runs the program
+   * in its own process gives each run a fetch with connections of its own, as a new process has,
+   * so no run reuses a connection an earlier one left idle (and the server may be closing).
+   */
+  fetch?: typeof fetch;
+  /**
    * Calls `handler` once on the first SIGINT or SIGTERM (a second one is the default action
    * again, so a stuck command can still be killed); returns the way to stop listening.
    */

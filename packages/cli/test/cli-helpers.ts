@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { Agent } from 'undici';
 import type { Io, StopSignal } from '../src/io';
 import { main } from '../src/program';
 
@@ -201,12 +202,16 @@ export function startInProcess(args: string[], e: CliEnv): CliRun {
         done();
       },
     });
+  // Connections of its own, closed when it ends, as a process's: a run that reused a connection an
+  // earlier run left idle could send its request as the server closed it (ECONNRESET).
+  const connections = new Agent();
   const io: Io = {
     stdout: sink('stdout'),
     stderr: sink('stderr'),
     stdin,
     env: envOf(e),
     inheritable: false,
+    fetch: (input, init) => fetch(input, { ...init, dispatcher: connections } as RequestInit),
     onStop(handler) {
       // Once, as with the process's signals.
       const once = (signal: StopSignal) => {
@@ -227,7 +232,8 @@ export function startInProcess(args: string[], e: CliEnv): CliRun {
         return 1;
       },
     )
-    .then((n) => {
+    .then(async (n) => {
+      await connections.destroy();
       code = n;
       ended(n);
       return n;

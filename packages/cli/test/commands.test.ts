@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { startTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser, type TestUser } from '../../../test/helpers/factories';
 import { createExternalAgent } from '../../../test/conversations/helpers';
+import { eventually } from '../../../test/helpers/eventually';
 import { buildProgram } from '../src/program';
 import { cliInProcess as cli, cli as cliProcess, freshConfigDir, startInProcess as startCli, startCli as startProcess, stopAll, type CliEnv } from './cli-helpers';
 
@@ -79,6 +80,27 @@ describe('sign-in, profiles and conventions', () => {
     expect(human.stdout).toMatch(new RegExp(`email:\\s+${ADA}`));
     expect(human.stdout).not.toMatch(/\u001b\[/);
     expect((await cli(['whoami'], { ...env, extra: { FORCE_COLOR: '1' } })).stdout).toMatch(/\u001b\[/);
+  });
+
+  // As a process's: no run reuses a connection an earlier one left idle, which the server may be
+  // closing just as the request goes out (an ECONNRESET seen once in a whole run).
+  it('each run in process reaches the server on connections of its own, closed when it ends', async () => {
+    const env = machine();
+    await loginByEmail(env, ADA);
+    const server = app.runtime.server.httpServer;
+    const opened: Socket[] = [];
+    const onConnection = (socket: Socket) => opened.push(socket);
+    server.on('connection', onConnection);
+    try {
+      for (let run = 1; run <= 2; run++) {
+        expect((await cli(['whoami', '--json'], env)).code).toBe(0);
+        expect(opened).toHaveLength(run);
+        // Ended by the client when the run ended: the server hears it close.
+        await eventually(() => opened[run - 1]!.closed, `the connection of run ${run} to close`);
+      }
+    } finally {
+      server.off('connection', onConnection);
+    }
   });
 
   it('login --email --code signs in without a prompt; a wrong code fails with the server detail (exit 1)', async () => {
